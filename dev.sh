@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Puur's two commands (see README "Quickstart"):
+#   ./dev.sh start [ARGS]  set up .venv and start the main program
+#   ./dev.sh test  [ARGS]  set up .venv (and the browser the tests need) and run every check
+set -euo pipefail
+cd "$(dirname "$0")"
+PY="${PYTHON:-python3}"
+
+setup() {
+  if [ ! -x .venv/bin/python ]; then
+    "$PY" -m venv .venv
+  fi
+  local stamp=.venv/.puur-installed
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e '.[all,dev]'
+    touch "$stamp"
+  fi
+}
+
+browser() {
+  # Browser tests drive Debian's Chromium (never a downloaded browser build).
+  if [ -x /usr/bin/chromium ]; then return 0; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "== /usr/bin/chromium is missing: browser tests will be skipped (apt-get install chromium)"
+  fi
+}
+
+cmd="${1:-start}"
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  start)
+    setup
+    exec .venv/bin/puur demo "$@"
+    ;;
+  test)
+    setup
+    browser
+    echo "== ruff"
+    .venv/bin/ruff check src tests benchmarks scripts
+    echo "== mypy --strict"
+    .venv/bin/mypy
+    echo "== golden playthroughs"
+    .venv/bin/python scripts/golden.py --check
+    echo "== pytest"
+    .venv/bin/python -m pytest -n 2 -q "$@"
+    ;;
+  *)
+    echo "usage: ./dev.sh start|test [ARGS]" >&2
+    exit 2
+    ;;
+esac

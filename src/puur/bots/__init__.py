@@ -1,0 +1,11 @@
+"""Computer players. Every bot sees only an :class:`~puur.observation.Observation`.
+
+Use :func:`make_bot` to build one by name (``"random"``, and the stronger players as they are
+registered in :data:`BOTS`).
+"""
+
+from __future__ import annotations
+
+from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_game", "play_round"]

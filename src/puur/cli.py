@@ -1,0 +1,94 @@
+"""The ``puur`` command line.
+
+Subcommands register themselves in :data:`COMMANDS` as ``(help, add_arguments, run)``; each
+outer layer (terminal game, web server, arena) adds its own without the core knowing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from puur.cards import DECK_STYLES
+from puur.rules import PRESETS, RuleError, RuleSet, load_rules
+
+__all__ = ["COMMANDS", "add_rules_arguments", "main", "rules_from_args"]
+
+Command = tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+COMMANDS: dict[str, Command] = {}
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """The rule options every subcommand shares: a preset or a file, and a few overrides."""
+    p.add_argument("--rules", default="family",
+                   help=f"a preset ({', '.join(PRESETS)}) or a TOML/JSON rule file")
+    p.add_argument("--target", type=int, help="points that end the game")
+    p.add_argument("--multipliers", choices=["none", "standard"], help="multiplier table")
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The rule set the arguments ask for; a bad value exits with a clear message."""
+    from puur.rules import rules_from_dict
+
+    try:
+        rules = PRESETS[args.rules] if args.rules in PRESETS else load_rules(args.rules)
+        changes: dict[str, object] = {}
+        if getattr(args, "target", None):
+            changes["target"] = args.target
+        if getattr(args, "multipliers", None):
+            changes["multipliers"] = args.multipliers
+        return rules_from_dict(changes, base=rules) if changes else rules
+    except FileNotFoundError:
+        raise SystemExit(f"puur: no preset or rule file named {args.rules!r}") from None
+    except RuleError as e:
+        raise SystemExit(f"puur: {e}") from None
+
+
+def _demo_args(p: argparse.ArgumentParser) -> None:
+    add_rules_arguments(p)
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--deck", choices=sorted(DECK_STYLES), default="swiss", help="deck style")
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from puur.demo import run_demo
+
+    run_demo(rules_from_args(args), seed=args.seed, style=DECK_STYLES[args.deck])
+    return 0
+
+
+COMMANDS["demo"] = ("four computer players play one game to the target", _demo_args, _demo)
+
+
+def _load_plugins() -> None:
+    # Outer layers register their subcommands on import; a missing optional dependency only
+    # removes that subcommand.
+    import importlib
+
+    for mod in ("puur.tui.cli", "puur.server.cli", "puur.arena.cli"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            missing = e.name or ""
+            # The layer is not installed, or a third-party library it needs is missing.
+            if missing.startswith("puur.") and not mod.startswith(missing):
+                raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``puur`` command."""
+    _load_plugins()
+    parser = argparse.ArgumentParser(prog="puur", description="Swiss Jass: Schieber and friends")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (help_text, add_args, _run) in COMMANDS.items():
+        add_args(sub.add_parser(name, help=help_text, description=help_text))
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    return COMMANDS[args.command][2](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""A whole game (Partie): hands until a team reaches the target (RULES.md §2.2, §2.10-§2.12).
+
+The first hand's forehand is the holder of the start card; after that the forehand moves to the
+next seat each hand. Each hand is a :class:`~puur.round.Round` told the game scores, so points
+are credited in the configured order (Stöck, Weis, Stich by default) and the game ends the
+moment a team reaches the target, even in the middle of a hand. When a hand ends without a
+winner the next one is dealt at once; :attr:`Game.rounds` keeps every hand.
+
+Deals come from the game's ``seed`` (hand ``i`` is shuffled from ``f"{seed}:{i}"``) or from a
+given list of deals (as records store them).
+
+>>> g = Game(seed=7)
+>>> g.round.phase
+'choose'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puur.actions import Action
+from puur.round import Round, deal_hands
+from puur.rules import RuleSet
+from puur.scoring import Jasstafel
+
+__all__ = ["Game", "GameOverError"]
+
+
+class GameOverError(ValueError):
+    """An action was sent to a finished game."""
+
+
+class Game:
+    """Hands of Schieber until the target. Seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        seed: int | str | None = None,
+        deals: list[tuple[int, ...]] | None = None,
+        team_names: tuple[str, str] = ("Team 1", "Team 2"),
+    ) -> None:
+        self.rules: RuleSet = rules or RuleSet()
+        self.seed: int | str = seed if seed is not None else random.randrange(2**63)
+        self._deals: list[tuple[int, ...]] = list(deals or [])
+        self.team_names = team_names
+        self.rounds: list[Round] = []
+        #: Points of each team at the start of each hand (parallel to ``rounds``).
+        self.start_scores: list[tuple[int, int]] = []
+        self._start_hand((0, 0))
+
+    # -----------------------------------------------------------------------------------------
+
+    def deal_for(self, index: int) -> tuple[int, ...]:
+        """The deal of hand ``index`` (given, or shuffled from the seed)."""
+        if index < len(self._deals):
+            return self._deals[index]
+        hands = tuple(deal_hands(f"{self.seed}:{index}"))
+        self._deals.append(hands)
+        return hands
+
+    def _start_hand(self, scores: tuple[int, int]) -> None:
+        index = len(self.rounds)
+        hands = self.deal_for(index)
+        if index == 0:
+            forehand = None
+        else:
+            forehand = (self.rounds[-1].forehand + 1) % 4
+        self.rounds.append(Round(self.rules, hands, forehand, game_scores=scores))
+        self.start_scores.append(scores)
+
+    def set_deal(self, hands: tuple[int, ...]) -> None:
+        """Replace the deal of the current hand before its first action (used by records)."""
+        if self.round.actions or self.is_over:
+            raise ValueError("the deal can only be set before the hand's first action")
+        index = len(self.rounds) - 1
+        old = self.rounds[index]
+        self.rounds[index] = Round(self.rules, hands, old.forehand, old.game_scores)
+        self._deals[index] = tuple(hands)
+
+    @property
+    def round(self) -> Round:
+        """The hand in play (the last one once the game is over)."""
+        return self.rounds[-1]
+
+    @property
+    def hand_no(self) -> int:
+        """1-based number of the current hand."""
+        return len(self.rounds)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points of both teams now, including what the current hand has credited so far."""
+        s = self.start_scores[-1]
+        c = self.round.credited
+        return (s[0] + c[0], s[1] + c[1])
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team has reached the target."""
+        return self.round.winner >= 0
+
+    @property
+    def winner(self) -> int:
+        """The winning team, or -1 while the game runs."""
+        return self.round.winner
+
+    @property
+    def end_reason(self) -> str:
+        """What brought the winner to the target: ``stoeck``, ``weis``, ``trick``, ``last`` or
+        ``match`` (empty while the game runs)."""
+        if not self.is_over:
+            return ""
+        return self.round.credits[-1][2]
+
+    @property
+    def to_move(self) -> int:
+        """The seat to act."""
+        return self.round.to_move
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the seat to move (empty when the game is over)."""
+        return [] if self.is_over else self.round.legal_actions()
+
+    def push(self, action: int | Action) -> None:
+        """Apply an action; a completed hand is followed by the next deal at once."""
+        if self.is_over:
+            raise GameOverError("the game is over")
+        r = self.round
+        r.push(action)
+        if r.is_over and r.winner < 0:
+            self._start_hand(self.scores)
+
+    def pop(self) -> int:
+        """Undo the last action (across hand boundaries)."""
+        r = self.round
+        if not r.actions and len(self.rounds) > 1:
+            self.rounds.pop()
+            self.start_scores.pop()
+            r = self.round
+        return r.pop()
+
+    @property
+    def actions(self) -> list[list[int]]:
+        """The actions of every hand so far."""
+        return [list(r.actions) for r in self.rounds]
+
+    # -----------------------------------------------------------------------------------------
+    # Striche and the slate
+
+    def striche(self) -> tuple[int, int]:
+        """Striche of both teams (all zero unless ``rules.striche``)."""
+        r = self.rules
+        if not r.striche:
+            return (0, 0)
+        out = [0, 0]
+        half = r.target / 2
+        berg = -1
+        for start, rd in zip(self.start_scores, self.rounds, strict=True):
+            run = list(start)
+            for team, pts, _kind in rd.credits:
+                run[team] += pts
+                if berg < 0 and run[team] >= half:
+                    berg = team
+            hs = rd.hand_score()
+            if hs["match"] >= 0:
+                out[hs["match"]] += r.strich_match
+        if berg >= 0:
+            out[berg] += r.strich_bergpreis
+        if self.is_over:
+            w = self.winner
+            out[w] += r.strich_win
+            if self.scores[1 - w] < half:
+                out[w] += r.strich_schneider
+        return (out[0], out[1])
+
+    def jasstafel(self) -> Jasstafel:
+        """The slate for the current scores."""
+        return Jasstafel(self.team_names, self.scores, self.striche())
+
+    def summary(self) -> dict[str, Any]:
+        """Plain data: scores, hands played, winner and reason, Striche."""
+        return {
+            "scores": list(self.scores),
+            "hands": len(self.rounds),
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "striche": list(self.striche()),
+        }

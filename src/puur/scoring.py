@@ -1,0 +1,112 @@
+"""The Jasstafel and Striche (RULES.md §2.11, §2.12).
+
+The slate shows each team's points as a large Z: the top line carries a stroke per 100 (five
+hundreds are drawn as one grouped mark, a ``V``), the diagonal a stroke per 50, the bottom line
+a stroke per 20, and the remainder under 20 is written beside.
+
+>>> tafel_strokes(336)
+TafelStrokes(hundreds=3, fifties=0, twenties=1, rest=16)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Jasstafel", "TafelStrokes", "render_jasstafel", "tafel_strokes"]
+
+
+@dataclass(frozen=True)
+class TafelStrokes:
+    """The strokes of one team's half of the slate."""
+
+    hundreds: int
+    fifties: int
+    twenties: int
+    rest: int
+
+    @property
+    def points(self) -> int:
+        """The points these strokes stand for."""
+        return 100 * self.hundreds + 50 * self.fifties + 20 * self.twenties + self.rest
+
+    def hundreds_text(self) -> str:
+        """The top line: ``V`` for each five hundreds, then single strokes."""
+        return "V" * (self.hundreds // 5) + "|" * (self.hundreds % 5)
+
+
+def tafel_strokes(points: int) -> TafelStrokes:
+    """Split ``points`` into 100 / 50 / 20 strokes and the rest under 20."""
+    if points < 0:
+        raise ValueError("points on the slate cannot be negative")
+    h, r = divmod(points, 100)
+    f, r = divmod(r, 50)
+    t, r = divmod(r, 20)
+    return TafelStrokes(h, f, t, r)
+
+
+@dataclass(frozen=True)
+class Jasstafel:
+    """Both halves of the slate, with the Striche when the rules count them."""
+
+    names: tuple[str, str]
+    points: tuple[int, int]
+    striche: tuple[int, int] = (0, 0)
+
+    def strokes(self, team: int) -> TafelStrokes:
+        """The strokes of ``team``'s half."""
+        return tafel_strokes(self.points[team])
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain data for interfaces: per team the points, strokes and Striche."""
+        return {
+            "teams": [
+                {
+                    "name": self.names[t],
+                    "points": self.points[t],
+                    "hundreds": self.strokes(t).hundreds,
+                    "fifties": self.strokes(t).fifties,
+                    "twenties": self.strokes(t).twenties,
+                    "rest": self.strokes(t).rest,
+                    "striche": self.striche[t],
+                }
+                for t in (0, 1)
+            ]
+        }
+
+    def render(self) -> str:
+        """The slate as text (see :func:`render_jasstafel`)."""
+        return render_jasstafel(self)
+
+
+def _half(name: str, points: int, striche: int, width: int) -> list[str]:
+    s = tafel_strokes(points)
+    top = s.hundreds_text() or "·"
+    diag = "/" * s.fifties or "·"
+    bottom = "|" * s.twenties or "·"
+    title = f"{name} — {points}" + (f"   Striche: {'X' * striche}" if striche else "")
+    pad = width + 2
+
+    def diagonal(col: int) -> str:
+        return ("  " + " " * col + "╱").ljust(pad + 2)
+
+    return [
+        title,
+        ("  " + "━" * width).ljust(pad + 2) + f"100: {top}",
+        diagonal(width * 2 // 3) + f" 50: {diag}",
+        diagonal(width // 3),
+        ("  " + "━" * width).ljust(pad + 2) + f" 20: {bottom}   rest {s.rest}",
+    ]
+
+
+def render_jasstafel(tafel: Jasstafel, width: int = 14) -> str:
+    """Draw both teams' halves as Zs with their strokes, one above the other.
+
+    >>> print(render_jasstafel(Jasstafel(("Us", "Them"), (336, 118))).splitlines()[1])
+      ━━━━━━━━━━━━━━  100: |||
+    """
+    out: list[str] = []
+    for t in (0, 1):
+        out.extend(_half(tafel.names[t], tafel.points[t], tafel.striche[t], width))
+        if t == 0:
+            out.append("")
+    return "\n".join(out)
