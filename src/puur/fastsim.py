@@ -1,0 +1,474 @@
+"""Fast simulation of complete Schieber hands on raw integers (RULES.md §2.1-§2.9).
+
+This is the engine's fast path for work that plays very many hands with uniformly random
+players: Monte Carlo statistics, rollouts, benchmarks. It plays a whole hand in one tight loop on
+36-bit masks and small tables: deal, choosing and schieben (push back when the rules allow it),
+the Weis of every hand found and offered, declared or kept quiet, compared by points, length,
+height (reversed in Undenufe), trump and position, Stöck (with the second card or with the Weis),
+the legal cards of §2.4 (follow or ruff, the Puur rule, no undertrumping unless only trumps),
+trick winners in every contract including Misère and Slalom, and the hand score with the last
+trick, Match, Kontermatch (all three scorings) and the contract's multiplier.
+
+The reference :class:`puur.round.Round` is the oracle: the tests replay the fast path's action
+list into a ``Round`` and require the same legal actions at every step and the same credits.
+
+A *uniformly random player* picks ``int(rng.random() * n)``-th of the ``n`` legal actions in
+sorted order, at every decision (choose or push, Weis option or keep quiet, Stöck or not, card).
+Driving a ``Round`` with that same rule and the same ``random.Random`` gives the very same hand
+(see :func:`play_round_randomly`).
+
+Simplifications, by design: a hand here stands alone, as a ``Round`` built without
+``game_scores`` (the game target that can end a game mid-hand is :mod:`puur.game`'s business),
+so the order in which points are credited does not matter and only their totals are kept. The
+deal is uniform over all deals but is drawn differently from :func:`puur.round.deal_hands`, so
+the same seed gives a different deal there. A hand holding a scoring four of a kind (about one
+hand in eighty) has its Weis splits listed by :func:`puur.weis.weis_options` itself; every other
+hand's single split is found here from tables.
+
+>>> import random
+>>> from puur.rules import RuleSet
+>>> hand = random_hand(RuleSet(), random.Random(7))
+>>> sum(hand.trick_points) in (157, 257)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, NamedTuple
+
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
+from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
+from puur.contracts import (
+    LOWER_TRUMPS,
+    MODE_OBENABE,
+    MODE_UNDENUFE,
+    POINTS,
+    PUUR,
+    STRENGTH,
+    Contract,
+    contract_mode,
+)
+from puur.round import Round
+from puur.rules import RuleSet
+from puur.weis import meld_key, weis_options
+
+__all__ = [
+    "FastHand",
+    "FastSim",
+    "deal",
+    "play_round_randomly",
+    "random_hand",
+    "random_hands",
+]
+
+
+class FastHand(NamedTuple):
+    """One simulated hand: its deal, its actions and its score.
+
+    ``actions`` are the integer actions of :mod:`puur.actions` in order, so
+    ``Round(rules, hands, forehand)`` with these actions pushed rebuilds the hand. The per-team
+    pairs ``trick_points`` (with the last trick), ``match_bonus``, ``weis`` and ``stoeck`` are
+    before the multiplier, as in :meth:`puur.round.Round.hand_score`; ``credited`` is after it.
+    """
+
+    hands: tuple[int, int, int, int]
+    forehand: int
+    contract: int
+    multiplier: int
+    actions: list[int]
+    credited: tuple[int, int]
+    trick_points: tuple[int, int]
+    match_bonus: tuple[int, int]
+    weis: tuple[int, int]
+    stoeck: tuple[int, int]
+
+
+_BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(NUM_CARDS))
+_SUIT: Final[tuple[int, ...]] = tuple(c // 9 for c in range(NUM_CARDS))
+_DECK: Final[tuple[int, ...]] = tuple(range(NUM_CARDS))
+# Start bits of a possible three-card run inside one suit (ranks 0..6 of each suit).
+_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
+# Ranks whose four of a kind scores: 9, 10, U, O, K, A; and 6, 7, 8 with ``weis_four_low``.
+_FOUR_RANKS: Final = 0b111111000
+_FOUR_RANKS_LOW: Final = 0b111111111
+_SEQ_POINTS_CLASSIC: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
+_SEQ_POINTS_LARGE: Final = (0, 0, 0, 20, 50, 100, 150, 200, 250, 300)
+
+
+def _key(points: int, length: int, height: int, trump: int) -> int:
+    """A meld's comparison key (points, length, height, trump) packed into one int."""
+    return ((points * 16 + length) * 16 + height) * 2 + trump
+
+
+def _seq_tables(
+    points_by_length: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For each 9-bit suit pattern: the points of its runs, and the best run's key (without the
+    trump flag) when the height is the top card (Obenabe, trumps) or the bottom card (Undenufe)."""
+    pts: list[int] = []
+    key_high: list[int] = []
+    key_low: list[int] = []
+    for pattern in range(512):
+        total = best_high = best_low = 0
+        r = 0
+        while r < 9:
+            if not pattern >> r & 1:
+                r += 1
+                continue
+            start = r
+            while r < 9 and pattern >> r & 1:
+                r += 1
+            length = r - start
+            if length >= 3:
+                p = points_by_length[length]
+                total += p
+                best_high = max(best_high, _key(p, length, r - 1, 0))
+                best_low = max(best_low, _key(p, length, 8 - start, 0))
+        pts.append(total)
+        key_high.append(best_high)
+        key_low.append(best_low)
+    return tuple(pts), tuple(key_high), tuple(key_low)
+
+
+_SEQ_CLASSIC: Final = _seq_tables(_SEQ_POINTS_CLASSIC)
+_SEQ_LARGE: Final = _seq_tables(_SEQ_POINTS_LARGE)
+
+
+def deal(rng: random.Random) -> tuple[int, int, int, int]:
+    """A uniformly random deal: four disjoint nine-card masks (seat 0..3)."""
+    rnd = rng.random
+    d = list(_DECK)
+    for i in range(NUM_CARDS - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        d[i], d[j] = d[j], d[i]
+    b = _BIT
+    return (
+        b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]] | b[d[6]] | b[d[7]] | b[d[8]],
+        b[d[9]] | b[d[10]] | b[d[11]] | b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]]
+        | b[d[17]],
+        b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]] | b[d[24]] | b[d[25]]
+        | b[d[26]],
+        ALL_CARDS ^ (
+            b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]] | b[d[6]] | b[d[7]]
+            | b[d[8]] | b[d[9]] | b[d[10]] | b[d[11]] | b[d[12]] | b[d[13]] | b[d[14]]
+            | b[d[15]] | b[d[16]] | b[d[17]] | b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]]
+            | b[d[22]] | b[d[23]] | b[d[24]] | b[d[25]] | b[d[26]]
+        ),
+    )
+
+
+def _check_deal(hands: tuple[int, ...] | list[int], forehand: int | None) -> None:
+    if len(hands) != 4:
+        raise ValueError("a hand needs exactly four hands of cards")
+    seen = 0
+    for h in hands:
+        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
+            raise ValueError("each hand must hold exactly nine cards")
+        if seen & h:
+            raise ValueError("a card is dealt twice")
+        seen |= h
+    if forehand is not None and forehand not in (0, 1, 2, 3):
+        raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+
+
+class FastSim:
+    """The fast simulator for one rule set; the tables the rules select are built once.
+
+    >>> import random
+    >>> sim = FastSim(RuleSet())
+    >>> h = sim.play(random.Random(3))
+    >>> len(h.actions) >= 37
+    True
+    """
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        r = rules or RuleSet()
+        self.rules: Final = r
+        self._contracts = r.contracts()
+        self._stoeck = r.stoeck
+        self._with_weis = r.stoeck_announce == "with-weis"
+        self._weis = r.weis
+        self._kreuzweis = r.kreuzweis
+        self._four_ranks = _FOUR_RANKS_LOW if r.weis_four_low else _FOUR_RANKS
+        self._seq = _SEQ_LARGE if r.large_weis else _SEQ_CLASSIC
+
+    # -----------------------------------------------------------------------------------------
+
+    def weis_offer(self, hand: int, mode: int, trump: int) -> list[tuple[int, int]]:
+        """The Weis splits ``hand`` is offered in ``mode``, best first, as ``(points, key)``.
+
+        ``key`` packs the best single Weis of the split (points, cards, height, trump) into an
+        int that orders like :func:`puur.weis.meld_key`. Empty when the hand holds no Weis.
+        """
+        if not self._weis:
+            return []
+        fours = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & self._four_ranks
+        if fours:
+            # Rare: the splits around a four of a kind come from the reference code itself.
+            out: list[tuple[int, int]] = []
+            for split in weis_options(hand, self.rules, mode, trump)[:MAX_WEIS_OPTIONS]:
+                top = max(_key(*meld_key(m, mode, trump)) for m in split)
+                out.append((sum(m.points for m in split), top))
+            return out
+        if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
+            return []
+        seq_pts, key_high, key_low = self._seq
+        keys = key_low if mode == MODE_UNDENUFE else key_high
+        total = best = 0
+        for s in range(4):
+            p = (hand >> (9 * s)) & 0x1FF
+            pts = seq_pts[p]
+            if pts:
+                total += pts
+                k = keys[p] + (s == trump)
+                if k > best:
+                    best = k
+        return [(total, best)]
+
+    def play(
+        self,
+        rng: random.Random,
+        hands: tuple[int, ...] | list[int] | None = None,
+        forehand: int | None = None,
+    ) -> FastHand:
+        """Play one hand with four uniformly random players.
+
+        Without ``hands`` the deal is drawn from ``rng`` (:func:`deal`); without ``forehand`` the
+        holder of the start card chooses, as in :class:`puur.round.Round`. Bad hands or a bad
+        forehand raise ``ValueError``.
+        """
+        if hands is None:
+            dealt = deal(rng)
+        else:
+            _check_deal(hands, forehand)
+            dealt = (hands[0], hands[1], hands[2], hands[3])
+        rules = self.rules
+        if forehand is None:
+            sc = rules.start_card
+            forehand = next(s for s in range(4) if dealt[s] >> sc & 1)
+        rnd = rng.random
+        actions: list[int] = []
+        add = actions.append
+
+        # Choosing (RULES.md §2.3): contracts in order, then push where it is allowed.
+        contracts = self._contracts
+        nc = len(contracts)
+        k = int(rnd() * (nc + 1))
+        if k < nc:
+            contract = contracts[k]
+            chooser = forehand
+        else:
+            add(A_PUSH)
+            if rules.push_back:
+                k = int(rnd() * (nc + 1))
+                if k == nc:
+                    add(A_PUSH)
+                    k = int(rnd() * nc)
+                    chooser = forehand
+                else:
+                    chooser = (forehand + 2) & 3
+            else:
+                k = int(rnd() * nc)
+                chooser = (forehand + 2) & 3
+            contract = contracts[k]
+        add(A_CHOOSE + contract)
+        trump = contract if contract < 4 else -1
+        mode = contract_mode(contract, 0)
+        misere = contract == Contract.MISERE
+        slalom = contract >= Contract.SLALOM
+
+        # Weis on offer (§2.5) and the Stöck holder (§2.6).
+        offers = [self.weis_offer(h, mode, trump) for h in dealt]
+        stoeck_seat = -1
+        stoeck_pair = 0
+        if trump >= 0 and self._stoeck:
+            stoeck_pair = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+            for s in range(4):
+                if dealt[s] & stoeck_pair == stoeck_pair:
+                    stoeck_seat = s
+        stoeck_team = -1  # the team that announced Stöck
+        with_weis = stoeck_seat >= 0 and self._with_weis
+        second_card = stoeck_seat >= 0 and not self._with_weis
+        declared_pts = [0, 0, 0, 0]
+        weis_best = -1
+        weis_seat = -1
+
+        held = list(dealt)
+        tmask = SUIT_MASK[trump] if trump >= 0 else 0
+        puur = PUUR[trump] if trump >= 0 else 0
+        lower = LOWER_TRUMPS[trump] if trump >= 0 else LOWER_TRUMPS[0]
+        suit_of = _SUIT
+        tp = [0, 0]  # trick points per team (after the Misère swap)
+        won = [0, 0]  # tricks per team
+        leader = forehand
+        team = 0
+        for t in range(9):
+            if slalom and t:
+                mode = MODE_OBENABE + MODE_UNDENUFE - mode
+            strength = STRENGTH[mode]
+            points = POINTS[mode]
+            lead = -1
+            best_v = -1
+            best_card = -1
+            best_seat = -1
+            pts = 0
+            for i in range(4):
+                seat = (leader + i) & 3
+                hand = held[seat]
+                if t == 0:
+                    offer = offers[seat]
+                    if offer:
+                        k = int(rnd() * (len(offer) + 1))
+                        add(A_WEIS + k)
+                        if k:
+                            wp, wk = offer[k - 1]
+                            declared_pts[seat] = wp
+                            wk = wk * 4 + 3 - i  # earlier in playing order wins ties
+                            if wk > weis_best:
+                                weis_best = wk
+                                weis_seat = seat
+                    if with_weis and seat == stoeck_seat:
+                        if rnd() < 0.5:
+                            add(A_STOECK)
+                            stoeck_team = seat & 1
+                        else:
+                            add(A_STOECK_NO)
+                # Legal cards (§2.4), as puur.round.legal_cards computes them.
+                if lead < 0:
+                    legal = hand
+                else:
+                    follow = hand & SUIT_MASK[lead]
+                    if trump < 0:
+                        legal = follow or hand
+                    elif lead == trump:
+                        legal = hand if (follow == 0 or follow == puur) else follow
+                    else:
+                        trumps = hand & tmask
+                        if trumps == hand:
+                            legal = hand
+                        else:
+                            if best_v >= 100:  # the best card so far is a trump
+                                trumps &= ~lower[best_card]
+                            legal = (follow | trumps) if follow else ((hand & ~tmask) | trumps)
+                k = int(rnd() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                low = legal & -legal
+                card = low.bit_length() - 1
+                add(card)
+                held[seat] = hand ^ low
+                pts += points[card]
+                s = suit_of[card]
+                if lead < 0:
+                    lead = s
+                    best_v = strength[card]
+                    best_card = card
+                    best_seat = seat
+                elif s in (lead, trump):
+                    v = strength[card]
+                    if v > best_v:
+                        best_v = v
+                        best_card = card
+                        best_seat = seat
+                if (
+                    second_card
+                    and seat == stoeck_seat
+                    and low & stoeck_pair
+                    and not held[seat] & stoeck_pair
+                ):
+                    second_card = False
+                    if rnd() < 0.5:
+                        add(A_STOECK)
+                        stoeck_team = seat & 1
+                    else:
+                        add(A_STOECK_NO)
+            winner = best_seat
+            team = winner & 1
+            won[team] += 1
+            if misere:
+                team ^= 1
+            if t == 8:
+                pts += rules.last_trick_bonus
+            tp[team] += pts
+            leader = winner
+
+        # The hand score (§2.7, §2.8): Match bonus to the team credited the last trick.
+        match_bonus = [0, 0]
+        if won[0] == 9 or won[1] == 9:
+            taker = 0 if won[0] == 9 else 1
+            bonus = rules.match_bonus
+            if taker != chooser & 1:
+                km = rules.kontermatch
+                if km == "double":
+                    bonus = tp[team]
+                elif km == "bonus":
+                    bonus = rules.kontermatch_bonus
+            match_bonus[team] = bonus
+        weis = [0, 0]
+        if weis_seat >= 0:
+            wt = weis_seat & 1
+            weis[wt] = declared_pts[wt] + declared_pts[wt + 2]
+        stoeck = [0, 0]
+        if stoeck_team >= 0:
+            stoeck[stoeck_team] = 20
+        mult = rules.multipliers[contract]
+        return FastHand(
+            dealt,
+            forehand,
+            contract,
+            mult,
+            actions,
+            (
+                (tp[0] + match_bonus[0] + weis[0] + stoeck[0]) * mult,
+                (tp[1] + match_bonus[1] + weis[1] + stoeck[1]) * mult,
+            ),
+            (tp[0], tp[1]),
+            (match_bonus[0], match_bonus[1]),
+            (weis[0], weis[1]),
+            (stoeck[0], stoeck[1]),
+        )
+
+
+_SIMS: dict[RuleSet, FastSim] = {}
+
+
+def _sim(rules: RuleSet) -> FastSim:
+    sim = _SIMS.get(rules)
+    if sim is None:
+        if len(_SIMS) > 64:
+            _SIMS.clear()
+        sim = _SIMS[rules] = FastSim(rules)
+    return sim
+
+
+def random_hand(
+    rules: RuleSet,
+    rng: random.Random,
+    hands: tuple[int, ...] | list[int] | None = None,
+    forehand: int | None = None,
+) -> FastHand:
+    """Play one hand with four uniformly random players (see :meth:`FastSim.play`)."""
+    return _sim(rules).play(rng, hands, forehand)
+
+
+def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:
+    """Play ``count`` independent random hands, each with its own deal from ``rng``."""
+    if count < 0:
+        raise ValueError(f"count must not be negative, not {count!r}")
+    play = _sim(rules).play
+    return [play(rng) for _ in range(count)]
+
+
+def play_round_randomly(rnd: Round, rng: random.Random) -> Round:
+    """Drive a reference :class:`Round` to its end with the same uniformly random players.
+
+    Given the same deal, forehand and ``rng`` state, the actions are exactly those of
+    :meth:`FastSim.play`. This is the slow path the fast one is checked against.
+    """
+    r = rng.random
+    while not rnd.is_over:
+        acts = rnd.legal_actions()
+        rnd.push(acts[int(r() * len(acts))])
+    return rnd
