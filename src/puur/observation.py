@@ -134,8 +134,9 @@ class Observation:
             v[346 + rel(self.stoeck_seat)] = 1.0
         for s in range(4):
             if s != me:
+                # Relative seats 1..3 only (the own hand is at 0..35): 350..457.
                 for c in bits(self.known_cards(s)):
-                    v[350 + 36 * rel(s) + c] = 1.0
+                    v[350 + 36 * (rel(s) - 1) + c] = 1.0
             v[486 + rel(s)] = sum(p for p, _n in self.weis_announced[s]) / 100.0
         t = self.team
         v[490] = self.credited[t] / 157.0

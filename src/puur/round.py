@@ -428,7 +428,7 @@ class Round:
         seat = self.to_move
         if a == A_STOECK:
             self.stoeck_state = 1
-            self._credit(seat & 1, 20, "stoeck")
+            self._credit(seat & 1, 20 * self.multiplier, "stoeck")
             if self.phase == OVER:
                 return
         else:

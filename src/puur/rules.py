@@ -207,7 +207,7 @@ def rules_from_dict(data: Mapping[str, Any], base: RuleSet | None = None) -> Rul
         raise RuleError(f"option 'version': unsupported rule set version {version!r}")
     if "preset" in data:
         p = data.pop("preset")
-        if p not in PRESETS:
+        if not isinstance(p, str) or p not in PRESETS:
             raise RuleError(f"option 'preset': unknown preset {p!r} (one of {', '.join(PRESETS)})")
         base = PRESETS[p]
     base = base or RuleSet()

@@ -1,0 +1,1 @@
+"""Tests of the Schieber engine core (src/puur top-level modules)."""
