@@ -151,9 +151,8 @@ def test_trump_order_and_points() -> None:
     order = [card("H" + t) for t in ["6", "7", "8", "T", "Q", "K", "A", "9", "J"]]
     strengths = [STRENGTH[ROSEN][c] for c in order]
     assert strengths == sorted(strengths) and len(set(strengths)) == 9
-    assert [POINTS[ROSEN][card("H" + t)] for t in ["J", "9", "A", "T", "K", "Q", "8", "7", "6"]] == [
-        20, 14, 11, 10, 4, 3, 0, 0, 0,
-    ]
+    ranks = ["J", "9", "A", "T", "K", "Q", "8", "7", "6"]
+    assert [POINTS[ROSEN][card("H" + t)] for t in ranks] == [20, 14, 11, 10, 4, 3, 0, 0, 0]
     for mode in range(6):
         assert sum(POINTS[mode]) == 152
         for s in range(4):

@@ -103,3 +103,14 @@ def deal_with(*fixed: str, voids: dict[int, str] | None = None) -> list[int]:
         seat = (seat + 1) % 4
     assert all(h.bit_count() == 9 for h in hs)
     return hs
+
+
+def play_lowest(
+    r: Round, n: int, declare: Iterable[int] = (), stoeck: bool = True
+) -> None:
+    """Play ``n`` cards, each the lowest legal card, answering decisions as :func:`drive`."""
+    from puur.cards import bits, format_card
+
+    for _ in range(n):
+        _answer_decisions(r, set(declare), stoeck)
+        drive(r, format_card(bits(r.legal_cards())[0]), declare, stoeck)
