@@ -92,6 +92,8 @@ _RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
 # Ranks whose four of a kind scores: 9, 10, U, O, K, A; and 6, 7, 8 with ``weis_four_low``.
 _FOUR_RANKS: Final = 0b111111000
 _FOUR_RANKS_LOW: Final = 0b111111111
+_PUSH_BIT: Final = 1 << A_PUSH
+_STOECK_BITS: Final = (1 << A_STOECK) | (1 << A_STOECK_NO)
 _SEQ_POINTS_CLASSIC: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
 _SEQ_POINTS_LARGE: Final = (0, 0, 0, 20, 50, 100, 150, 200, 250, 300)
 
@@ -186,6 +188,7 @@ class FastSim:
         r = rules or RuleSet()
         self.rules: Final = r
         self._contracts = r.contracts()
+        self._choose_mask = sum(1 << (A_CHOOSE + c) for c in self._contracts)
         self._stoeck = r.stoeck
         self._with_weis = r.stoeck_announce == "with-weis"
         self._weis = r.weis
@@ -231,12 +234,17 @@ class FastSim:
         rng: random.Random,
         hands: tuple[int, ...] | list[int] | None = None,
         forehand: int | None = None,
+        trace: list[int] | None = None,
     ) -> FastHand:
         """Play one hand with four uniformly random players.
 
         Without ``hands`` the deal is drawn from ``rng`` (:func:`deal`); without ``forehand`` the
         holder of the start card chooses, as in :class:`puur.round.Round`. Bad hands or a bad
         forehand raise ``ValueError``.
+
+        With a ``trace`` list, the legal actions of every decision are appended to it as a mask
+        (bit ``a`` set when action ``a`` is legal), one entry per action, for checking against
+        :meth:`puur.round.Round.legal_actions`.
         """
         if hands is None:
             dealt = deal(rng)
@@ -254,6 +262,8 @@ class FastSim:
         # Choosing (RULES.md §2.3): contracts in order, then push where it is allowed.
         contracts = self._contracts
         nc = len(contracts)
+        if trace is not None:
+            trace.append(self._choose_mask | _PUSH_BIT)
         k = int(rnd() * (nc + 1))
         if k < nc:
             contract = contracts[k]
@@ -261,14 +271,20 @@ class FastSim:
         else:
             add(A_PUSH)
             if rules.push_back:
+                if trace is not None:
+                    trace.append(self._choose_mask | _PUSH_BIT)
                 k = int(rnd() * (nc + 1))
                 if k == nc:
                     add(A_PUSH)
+                    if trace is not None:
+                        trace.append(self._choose_mask)
                     k = int(rnd() * nc)
                     chooser = forehand
                 else:
                     chooser = (forehand + 2) & 3
             else:
+                if trace is not None:
+                    trace.append(self._choose_mask)
                 k = int(rnd() * nc)
                 chooser = (forehand + 2) & 3
             contract = contracts[k]
@@ -319,6 +335,8 @@ class FastSim:
                 if t == 0:
                     offer = offers[seat]
                     if offer:
+                        if trace is not None:
+                            trace.append(((2 << len(offer)) - 1) << A_WEIS)
                         k = int(rnd() * (len(offer) + 1))
                         add(A_WEIS + k)
                         if k:
@@ -329,6 +347,8 @@ class FastSim:
                                 weis_best = wk
                                 weis_seat = seat
                     if with_weis and seat == stoeck_seat:
+                        if trace is not None:
+                            trace.append(_STOECK_BITS)
                         if rnd() < 0.5:
                             add(A_STOECK)
                             stoeck_team = seat & 1
@@ -351,6 +371,8 @@ class FastSim:
                             if best_v >= 100:  # the best card so far is a trump
                                 trumps &= ~lower[best_card]
                             legal = (follow | trumps) if follow else ((hand & ~tmask) | trumps)
+                if trace is not None:
+                    trace.append(legal)
                 k = int(rnd() * legal.bit_count())
                 while k:
                     legal &= legal - 1
@@ -379,6 +401,8 @@ class FastSim:
                     and not held[seat] & stoeck_pair
                 ):
                     second_card = False
+                    if trace is not None:
+                        trace.append(_STOECK_BITS)
                     if rnd() < 0.5:
                         add(A_STOECK)
                         stoeck_team = seat & 1
@@ -448,9 +472,10 @@ def random_hand(
     rng: random.Random,
     hands: tuple[int, ...] | list[int] | None = None,
     forehand: int | None = None,
+    trace: list[int] | None = None,
 ) -> FastHand:
     """Play one hand with four uniformly random players (see :meth:`FastSim.play`)."""
-    return _sim(rules).play(rng, hands, forehand)
+    return _sim(rules).play(rng, hands, forehand, trace)
 
 
 def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:
