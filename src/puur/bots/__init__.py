@@ -7,5 +7,6 @@ registered in :data:`BOTS`).
 from __future__ import annotations
 
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
+from puur.bots.rules import RuleBot  # registers BOTS["rules"]
 
 __all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_game", "play_round"]

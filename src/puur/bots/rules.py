@@ -1,0 +1,580 @@
+"""The expert rule player ``rules`` (RULES.md §2; strategy of seed 004 "Basic Schieber strategy").
+
+:class:`RuleBot` plays every decision of a Schieber hand from its seat's
+:class:`~puur.observation.Observation` alone:
+
+* **Choosing** (§2.3): it counts likely tricks for each trump suit (Puur and three more, or five
+  trumps, side aces, voids to ruff), for Obenabe (aces, covered long suits) and for Undenufe (the
+  same with sixes and sevens). It names the best contract that qualifies, pushes a hand that
+  qualifies for none, and when it must choose (pushed to it) takes the contract with the best
+  expectation, which for a weak hand favours a low multiplier and at least one trick.
+* **Weis and Stöck** (§2.5, §2.6): it declares the suggested split unless the Weis can no longer
+  score (an opponent announced a better one and the partner, already past, has none better); it
+  always announces Stöck.
+* **Card play** (§2.4): it tracks the cards played, the suits each player showed void in (a
+  player who did not follow trumps may still hold the Puur), the trumps left and whether the
+  Puur has fallen, which cards are *Bock* (highest remaining of their suit), and the cards the
+  rules showed (Weis, Stöck). Each legal card gets an expected value for the trick: the
+  probability that our team takes it (from the cards each opponent may still hold) times its
+  points, less what the card would have been worth later (a Bock, a high trump, a winner kept
+  for the last trick). On that base sit the strategic rules: draw trumps when our team chose and
+  the seat holds the top trump and aces to cash (not by routine), lead a trump to the partner
+  who chose, schmier (load points onto the partner's trick when it is safe), keep the Puur
+  rather than waste it, cash side Bocks before the last trump.
+* **Signals** (documented in ``docs/bots-rules.md``): the first card a player throws when it
+  cannot follow suit, on a trick its side does not hold, is a signal. A *small* card (the three
+  weakest ranks of the suit under the contract: 6 7 8, or A K O in Undenufe) is *anziehen*:
+  "lead this suit to me". Any other discard is *verwerfen*: "I do not want this suit". The bot
+  gives these signals and reads its partner's: it leads a wanted suit and avoids a refused one.
+
+Simplifications: extra contracts (Misère, Slalom) are never chosen; when another player chose
+one, the bot plays each trick by that trick's mode as if points were wanted (so it plays Misère
+the wrong way round). Probabilities treat the unseen cards as spread uniformly over the hands
+that may hold them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
+from puur.bots.base import BOTS
+from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
+from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, PUUR, STRENGTH
+from puur.observation import Observation
+
+__all__ = ["RuleBot", "choose_scores", "is_small"]
+
+_SUIT: Final = tuple(c // 9 for c in range(NUM_CARDS))
+_RANK: Final = tuple(c % 9 for c in range(NUM_CARDS))
+_NELL: Final = tuple(1 << (9 * s + 3) for s in range(4))
+_ACE: Final = 8
+_SIX: Final = 0
+
+
+def _build_higher() -> tuple[tuple[int, ...], ...]:
+    """``_HIGHER[mode][card]``: the cards of the same suit that beat ``card`` in that mode."""
+    out: list[tuple[int, ...]] = []
+    for mode in range(6):
+        row: list[int] = []
+        for c in range(NUM_CARDS):
+            m = 0
+            for d in range(9 * _SUIT[c], 9 * _SUIT[c] + 9):
+                if STRENGTH[mode][d] > STRENGTH[mode][c]:
+                    m |= 1 << d
+            row.append(m)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_HIGHER: Final = _build_higher()
+
+#: Rough worth of a trick in points, used to price the winners a card would keep for later.
+_TRICK_WORTH: Final = 13.0
+#: Points the cards still to come in a trick add, per card, on average.
+_MORE_PER_CARD: Final = 4.0
+
+
+def is_small(mode: int, trump: int, card: int) -> bool:
+    """Whether ``card`` is a *small* card for the discard signals: one of the three weakest
+    ranks of a non-trump suit (6 7 8; A K O in Undenufe). Trumps are never signals."""
+    if _SUIT[card] == trump:
+        return False
+    r = _RANK[card]
+    return r >= 6 if mode == MODE_UNDENUFE else r <= 2
+
+
+def _no_none(u: int, m: int, k: int) -> float:
+    """Probability that none of ``m`` marked cards is among ``k`` drawn from ``u``."""
+    if m <= 0 or k <= 0:
+        return 1.0
+    if k > u - m:
+        return 0.0
+    p = 1.0
+    for i in range(k):
+        p *= (u - m - i) / (u - i)
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# What the seat knows
+
+
+@dataclass
+class _Know:
+    """Everything the seat derives from its observation for one card decision."""
+
+    obs: Observation
+    mode: int
+    trump: int
+    tmask: int
+    hand: int
+    played: int
+    #: Per seat: the cards it may still hold (own hand exact; others: shown cards plus the
+    #: unseen cards of suits it did not show void in).
+    possible: list[int]
+    #: Per seat: cards it is known to hold (shown by Weis or Stöck; own hand for itself).
+    known: list[int]
+    #: Per seat: number of its cards not known to the observer.
+    hidden_count: list[int]
+    #: Per seat: bitmask of suits it showed void in.
+    void: list[int]
+    #: Suits the partner asked for (anziehen) and refused (verwerfen), as suit bitmasks.
+    wants: int
+    refuses: int
+
+    @property
+    def seat(self) -> int:
+        return self.obs.seat
+
+    @property
+    def partner(self) -> int:
+        return (self.obs.seat + 2) % 4
+
+    def holds_prob(self, seat: int, cards: int) -> float:
+        """Probability that ``seat`` holds at least one of ``cards``."""
+        if seat == self.seat:
+            return 1.0 if self.hand & cards else 0.0
+        if self.known[seat] & cards:
+            return 1.0
+        pool = self.possible[seat] & ~self.known[seat]
+        cand = cards & pool
+        if not cand:
+            return 0.0
+        # A card that no other hidden hand may hold must be here.
+        others = 0
+        for s in range(4):
+            if s != seat and s != self.seat:
+                others |= self.possible[s]
+        if cand & ~others:
+            return 1.0
+        return 1.0 - _no_none(pool.bit_count(), cand.bit_count(), self.hidden_count[seat])
+
+    def beat_prob(self, seat: int, card: int, lead_suit: int) -> float:
+        """Probability that ``seat`` can and will beat ``card`` (the trick's best so far)."""
+        higher = _HIGHER[self.mode][card] & self.possible[seat]
+        p_high = self.holds_prob(seat, higher) if higher else 0.0
+        if self.trump < 0 or _SUIT[card] == self.trump:
+            return p_high
+        trumps = self.possible[seat] & self.tmask
+        if not trumps:
+            return p_high
+        p_trump = self.holds_prob(seat, trumps)
+        if self.void[seat] >> lead_suit & 1:
+            p_void = 1.0
+        else:
+            suit_cards = self.possible[seat] & SUIT_MASK[lead_suit]
+            p_void = 1.0 - self.holds_prob(seat, suit_cards) if suit_cards else 1.0
+        # A player who can follow ruffs only sometimes (when the trick is worth it).
+        p_ruff = p_trump * (p_void + (1.0 - p_void) * 0.25)
+        return 1.0 - (1.0 - p_high) * (1.0 - p_ruff)
+
+    def is_bock(self, card: int) -> bool:
+        """No card still out (not played, not in the own hand) beats ``card`` in its suit."""
+        return not (_HIGHER[self.mode][card] & ~self.played & ~self.hand)
+
+    def opp_trumps(self) -> int:
+        """Trumps an opponent may still hold."""
+        if self.trump < 0:
+            return 0
+        s = self.seat
+        return (self.possible[(s + 1) % 4] | self.possible[(s + 3) % 4]) & self.tmask
+
+
+def _know(obs: Observation) -> _Know:
+    me = obs.seat
+    trump = obs.trump
+    tmask = SUIT_MASK[trump] if trump >= 0 else 0
+    played = 0
+    void = [0, 0, 0, 0]
+    puur_only = [False] * 4  # did not follow trumps: may still hold the Puur alone
+    wants = refuses = 0
+    signalled = False
+    partner = (me + 2) % 4
+    hist = obs.history
+    for start in range(0, len(hist), 4):
+        trick = hist[start:start + 4]
+        lead = _SUIT[trick[0][1]]
+        best_seat, best = trick[0]
+        for seat, card in trick:
+            played |= 1 << card
+            cs = _SUIT[card]
+            if cs != lead:
+                if lead == trump:
+                    void[seat] |= 1 << trump
+                    puur_only[seat] = True
+                elif cs != trump:
+                    void[seat] |= 1 << lead
+                    # The partner's first discard on a trick our side does not hold: a signal.
+                    if seat == partner and not signalled:
+                        if (best_seat & 1) != (me & 1) or POINTS[obs.mode][card] < 10:
+                            signalled = True
+                            if is_small(obs.mode, trump, card):
+                                wants |= 1 << cs
+                            else:
+                                refuses |= 1 << cs
+            if seat != best_seat and _beats(card, best, trump, obs.mode):
+                best_seat, best = seat, card
+    unseen = ALL_CARDS & ~played & ~obs.hand
+    known = [0, 0, 0, 0]
+    possible = [0, 0, 0, 0]
+    hidden = [0, 0, 0, 0]
+    shown = 0
+    for s in range(4):
+        if s == me:
+            continue
+        known[s] = obs.known_cards(s) & unseen
+        shown |= known[s]
+    free = unseen & ~shown
+    for s in range(4):
+        if s == me:
+            known[s] = possible[s] = obs.hand
+            continue
+        allowed = free
+        for suit in range(4):
+            if void[s] >> suit & 1:
+                allowed &= ~SUIT_MASK[suit]
+                if suit == trump and puur_only[s]:
+                    allowed |= free & PUUR[trump]
+        possible[s] = allowed | known[s]
+        hidden[s] = max(0, obs.hand_sizes[s] - known[s].bit_count())
+    return _Know(
+        obs=obs, mode=obs.mode, trump=trump, tmask=tmask, hand=obs.hand, played=played,
+        possible=possible, known=known, hidden_count=hidden, void=void, wants=wants,
+        refuses=refuses,
+    )
+
+
+def _beats(card: int, best: int, trump: int, mode: int) -> bool:
+    """Whether ``card`` beats ``best`` (the best card of the trick so far)."""
+    if _SUIT[card] == _SUIT[best]:
+        return STRENGTH[mode][card] > STRENGTH[mode][best]
+    return _SUIT[card] == trump
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing the contract
+
+
+def _trump_tricks(hand: int, t: int) -> tuple[float, bool]:
+    """Likely tricks with ``t`` as trumps, and whether the hand meets the trump rule of thumb."""
+    tm = SUIT_MASK[t]
+    trumps = hand & tm
+    n = trumps.bit_count()
+    puur = bool(hand & PUUR[t])
+    nell = bool(hand & _NELL[t])
+    ace = bool(hand >> (9 * t + _ACE) & 1)
+    est = 0.0
+    if puur:
+        est += 1.0
+    if nell:
+        est += 1.0 if puur else (0.7 if n >= 3 else 0.35)
+    if ace:
+        est += 0.7 if (puur and nell) else (0.5 if n >= 3 else 0.25)
+    tops = int(puur) + int(nell) + int(ace)
+    if n > tops:
+        est += (n - tops) * (0.45 if n >= 4 else 0.2)
+    side_aces = 0
+    for s in range(4):
+        if s == t:
+            continue
+        cards = hand & SUIT_MASK[s]
+        length = cards.bit_count()
+        has_ace = bool(cards >> (9 * s + _ACE) & 1)
+        if has_ace:
+            side_aces += 1
+            est += 0.85 if length <= 4 else 0.7
+            if cards >> (9 * s + 7) & 1:
+                est += 0.45
+        elif cards >> (9 * s + 7) & 1 and length >= 2:
+            est += 0.25
+        if n >= 3 and length == 0:
+            est += 0.5
+        elif n >= 3 and length == 1 and not has_ace:
+            est += 0.2
+    qualifies = (puur and n >= 4) or n >= 5 or (puur and nell and n >= 3 and side_aces >= 1)
+    return est, qualifies or est >= 4.6
+
+
+def _nt_tricks(hand: int, mode: int) -> tuple[float, bool]:
+    """Likely tricks in Obenabe or Undenufe, and whether the hand qualifies."""
+    order = range(8, -1, -1) if mode == MODE_OBENABE else range(9)
+    est = 0.0
+    covered = 0
+    tops = 0
+    for s in range(4):
+        ranks = [r for r in order if hand >> (9 * s + r) & 1]
+        length = len(ranks)
+        if not length:
+            continue
+        run = 0
+        for i, r in enumerate(order):
+            if i < length and ranks[i] == r:
+                run += 1
+            else:
+                break
+        if run:
+            tops += 1
+            est += run
+            if length >= 4:
+                est += 0.6 * max(0, length - max(run, 3))
+            covered += 1
+        else:
+            pos = list(order).index(ranks[0])  # 1 = second-best card of the suit
+            if pos == 1 and length >= 2:
+                est += 0.5
+                covered += 1
+            elif pos == 2 and length >= 3:
+                est += 0.3
+                covered += 1
+    qualifies = est >= 5.0 or (est >= 3.6 and covered >= 3 and tops >= 2)
+    return est, qualifies
+
+
+def choose_scores(hand: int, obs: Observation) -> dict[int, tuple[float, bool]]:
+    """For each plain contract (4 suits, Obenabe, Undenufe): (likely tricks, qualifies)."""
+    out: dict[int, tuple[float, bool]] = {}
+    for t in range(4):
+        est, ok = _trump_tricks(hand, t)
+        if obs.rules.stoeck and hand >> (9 * t + 6) & 1 and hand >> (9 * t + 7) & 1:
+            est += 0.3
+        out[t] = (est, ok)
+    out[MODE_OBENABE] = _nt_tricks(hand, MODE_OBENABE)
+    out[MODE_UNDENUFE] = _nt_tricks(hand, MODE_UNDENUFE)
+    return out
+
+
+def _choose(obs: Observation) -> int:
+    scores = choose_scores(obs.hand, obs)
+    legal = set(obs.legal_actions)
+    mult = obs.rules.multipliers
+    best_c, best_v = -1, -1e9
+    best_ok = False
+    for c, (est, ok) in scores.items():
+        if A_CHOOSE + c not in legal:
+            continue
+        # Expected share of the hand with the partner's average help, scaled by the multiplier:
+        # a strong hand wants the high multiplier, a weak one the low multiplier.
+        value = ((est + 1.8) / 9.0 - 0.5) * mult[c]
+        if ok and not best_ok or (ok == best_ok and value > best_v):
+            best_c, best_v, best_ok = c, value, ok
+    if best_ok or A_PUSH not in legal:
+        return A_CHOOSE + best_c
+    return A_PUSH
+
+
+# ---------------------------------------------------------------------------------------------
+# Weis
+
+
+def _weis(obs: Observation) -> int:
+    if not obs.weis_options:
+        return A_WEIS
+    mine = obs.weis_options[0]
+    my_best = max((m.points, m.length) for m in mine)
+    me, partner = obs.seat, (obs.seat + 2) % 4
+    opp_best = max(
+        ((p, n) for s in ((me + 1) % 4, (me + 3) % 4) for p, n in obs.weis_announced[s]),
+        default=(0, 0),
+    )
+    partner_best = max(obs.weis_announced[partner], default=(0, 0))
+    partner_done = any(s == partner for s, _c in obs.trick)
+    if opp_best > my_best and partner_done and opp_best > partner_best:
+        return A_WEIS  # it cannot score: keep the cards to ourselves
+    return A_WEIS + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Card play
+
+
+def _future_worth(k: _Know, card: int, cards_left: int) -> float:
+    """What holding ``card`` for later is worth (a winner kept for a later trick)."""
+    s = _SUIT[card]
+    if s == k.trump:
+        out = k.played | k.hand  # cards not out
+        stronger_out = _HIGHER[k.mode][card] & ~out
+        n_above = stronger_out.bit_count()
+        worth = (1.0 if n_above == 0 else 0.6 if n_above == 1 else 0.35) * _TRICK_WORTH
+    elif k.is_bock(card):
+        worth = (1.0 if not k.opp_trumps() else 0.65) * _TRICK_WORTH
+    else:
+        above = _HIGHER[k.mode][card] & ~k.played & ~k.hand
+        guards = (k.hand & SUIT_MASK[s]).bit_count() - 1
+        worth = 0.2 * _TRICK_WORTH if above.bit_count() == 1 and guards >= 1 else 0.0
+    if cards_left == 2 and worth >= _TRICK_WORTH * 0.95:
+        worth += k.obs.rules.last_trick_bonus  # keep a sure winner for the last trick
+    return worth
+
+
+def _win_prob(k: _Know, card: int, lead_suit: int, later: list[int]) -> float:
+    """Probability that ``card``, best in the trick, is still best after ``later`` play."""
+    p = 1.0
+    team = k.seat & 1
+    for s in later:
+        if s & 1 == team:
+            continue
+        p *= 1.0 - k.beat_prob(s, card, lead_suit)
+    return p
+
+
+def _partner_beats(k: _Know, best: int, lead_suit: int) -> float:
+    """Rough chance that the partner, playing later, takes a trick now held by ``best``."""
+    return 0.6 * k.beat_prob(k.partner, best, lead_suit)
+
+
+def _signal_adjust(k: _Know, card: int) -> float:
+    """Preference (in points) for a discard that gives the right signal."""
+    s = _SUIT[card]
+    mine = k.hand & SUIT_MASK[s]
+    strong = any(k.is_bock(c) for c in bits(mine)) and mine.bit_count() >= 2
+    small = is_small(k.mode, k.trump, card)
+    if strong:
+        return 3.0 if small and not k.is_bock(card) else -3.0
+    adj = -1.0 if small else 1.0
+    if k.trump >= 0 and mine.bit_count() == 1 and k.hand & k.tmask:
+        adj += 1.5  # emptying a suit lets us ruff it later
+    return adj
+
+
+def _play(obs: Observation) -> int:
+    legal = [a for a in obs.legal_actions if a < NUM_CARDS]
+    if len(legal) == 1:
+        return legal[0]
+    k = _know(obs)
+    if not obs.trick:
+        return _lead(k, legal)
+    return _follow(k, legal)
+
+
+def _trick_state(k: _Know) -> tuple[int, int, int, int]:
+    """(lead suit, best card, best seat, points in the trick)."""
+    trick = k.obs.trick
+    lead = _SUIT[trick[0][1]]
+    best_seat, best = trick[0]
+    pts = 0
+    for seat, card in trick:
+        pts += POINTS[k.mode][card]
+        if seat != best_seat and _beats(card, best, k.trump, k.mode):
+            best_seat, best = seat, card
+    return lead, best, best_seat, pts
+
+
+def _follow(k: _Know, legal: list[int]) -> int:
+    obs = k.obs
+    me = obs.seat
+    lead, best, best_seat, pts = _trick_state(k)
+    n_in = len(obs.trick)
+    later = [(me + i) % 4 for i in range(1, 4 - n_in)]
+    partner_later = k.partner in later
+    if obs.trick_no == 8:
+        pts += obs.rules.last_trick_bonus
+    more = _MORE_PER_CARD * len(later)
+    cards_left = k.hand.bit_count()
+    partner_best = (best_seat & 1) == (me & 1)
+    q_partner = _win_prob(k, best, lead, later) if partner_best else 0.0
+    p_rescue = _partner_beats(k, best, lead) if partner_later and not partner_best else 0.0
+    best_card, best_val = legal[0], -1e9
+    for c in legal:
+        if _beats(c, best, k.trump, k.mode):
+            p_us = _win_prob(k, c, lead, later)
+            if partner_later and p_us < 1.0:
+                p_us += (1.0 - p_us) * 0.3
+        elif partner_best:
+            p_us = q_partner
+        else:
+            p_us = p_rescue
+        pc = POINTS[k.mode][c]
+        val = (2.0 * p_us - 1.0) * (pts + pc + more) - _future_worth(k, c, cards_left)
+        if not _beats(c, best, k.trump, k.mode) and _SUIT[c] != lead and _SUIT[c] != k.trump:
+            if p_us < 0.5:
+                val += _signal_adjust(k, c)
+        if k.trump >= 0 and (1 << c) & PUUR[k.trump] and lead == k.trump:
+            # The Puur cannot be hunted: keep it unless the trick is rich.
+            val -= 4.0
+        # Tie-break: the weaker card, so equal choices keep strength in hand.
+        val -= STRENGTH[k.mode][c] * 0.01
+        if val > best_val:
+            best_card, best_val = c, val
+    return best_card
+
+
+def _lead(k: _Know, legal: list[int]) -> int:
+    obs = k.obs
+    me = obs.seat
+    trump = k.trump
+    hand = k.hand
+    our_contract = obs.chooser >= 0 and (obs.chooser & 1) == (me & 1)
+    cards_left = hand.bit_count()
+    if trump >= 0:
+        my_trumps = hand & k.tmask
+        opp_tr = k.opp_trumps()
+        # The opponents cannot be forced to give up a lone Puur: no point drawing for it.
+        drawable = opp_tr & ~PUUR[trump]
+        if our_contract and my_trumps and drawable and my_trumps != hand:
+            top = max(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+            side = hand & ~k.tmask
+            cash = sum(1 for c in bits(side) if k.is_bock(c))
+            n_tr = my_trumps.bit_count()
+            if k.is_bock(top) and (cash >= 1 or n_tr >= 4):
+                return top
+            # Partner chose trumps and we lead: give a trump to the partner once.
+            if obs.chooser == k.partner and obs.trick_no == 0:
+                low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+                return top if k.is_bock(top) else low
+    others = [(me + i) % 4 for i in range(1, 4)]
+    best_card, best_val = legal[0], -1e9
+    for c in legal:
+        s = _SUIT[c]
+        pc = POINTS[k.mode][c]
+        p_us = _win_prob(k, c, s, others)
+        if p_us < 0.9:
+            p_us += (1.0 - p_us) * _partner_beats(k, c, s)
+        val = (2.0 * p_us - 1.0) * (pc + 3 * _MORE_PER_CARD) - _future_worth(k, c, cards_left)
+        if k.wants >> s & 1:
+            val += 6.0
+        if k.refuses >> s & 1:
+            val -= 5.0
+        if trump >= 0 and s == trump and not our_contract and (hand & ~k.tmask):
+            val -= 8.0  # do not lead into the opponents' trumps
+        if trump >= 0 and s != trump and k.is_bock(c) and hand & k.tmask and cards_left <= 3:
+            val += 3.0  # cash the side winners first, keep the trump for the end
+        val -= STRENGTH[k.mode][c] * 0.01
+        if val > best_val:
+            best_card, best_val = c, val
+    return best_card
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class RuleBot:
+    """The expert rule player; deterministic (``seed`` only breaks exact ties, unused today)."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> int:
+        """The rule player's action for the seat to move in ``obs``."""
+        legal = obs.legal_actions
+        if not legal:
+            raise ValueError("the observation has no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        phase = obs.phase
+        if phase == "choose":
+            action = _choose(obs)
+        elif phase == "weis":
+            action = _weis(obs)
+        elif phase == "stoeck":
+            action = A_STOECK if A_STOECK in legal else A_STOECK_NO
+        else:
+            action = _play(obs)
+        return action if action in legal else legal[0]
+
+
+BOTS["rules"] = RuleBot
