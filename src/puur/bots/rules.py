@@ -208,13 +208,14 @@ def _know(obs: Observation) -> _Know:
                 elif cs != trump:
                     void[seat] |= 1 << lead
                     # The partner's first discard on a trick our side does not hold: a signal.
-                    if seat == partner and not signalled:
-                        if (best_seat & 1) != (me & 1) or POINTS[obs.mode][card] < 10:
-                            signalled = True
-                            if is_small(obs.mode, trump, card):
-                                wants |= 1 << cs
-                            else:
-                                refuses |= 1 << cs
+                    if seat == partner and not signalled and (
+                        (best_seat & 1) != (me & 1) or POINTS[obs.mode][card] < 10
+                    ):
+                        signalled = True
+                        if is_small(obs.mode, trump, card):
+                            wants |= 1 << cs
+                        else:
+                            refuses |= 1 << cs
             if seat != best_seat and _beats(card, best, trump, obs.mode):
                 best_seat, best = seat, card
     unseen = ALL_CARDS & ~played & ~obs.hand
@@ -358,7 +359,7 @@ def _choose(obs: Observation) -> int:
         # Expected share of the hand with the partner's average help, scaled by the multiplier:
         # a strong hand wants the high multiplier, a weak one the low multiplier.
         value = ((est + 1.8) / 9.0 - 0.5) * mult[c]
-        if ok and not best_ok or (ok == best_ok and value > best_v):
+        if (ok and not best_ok) or (ok == best_ok and value > best_v):
             best_c, best_v, best_ok = c, value, ok
     if best_ok or A_PUSH not in legal:
         return A_CHOOSE + best_c
@@ -488,9 +489,11 @@ def _follow(k: _Know, legal: list[int]) -> int:
             p_us = p_rescue
         pc = POINTS[k.mode][c]
         val = (2.0 * p_us - 1.0) * (pts + pc + more) - _future_worth(k, c, cards_left)
-        if not _beats(c, best, k.trump, k.mode) and _SUIT[c] != lead and _SUIT[c] != k.trump:
-            if p_us < 0.5:
-                val += _signal_adjust(k, c)
+        if (
+            p_us < 0.5 and not _beats(c, best, k.trump, k.mode)
+            and _SUIT[c] != lead and _SUIT[c] != k.trump
+        ):
+            val += _signal_adjust(k, c)
         if k.trump >= 0 and (1 << c) & PUUR[k.trump] and lead == k.trump:
             # The Puur cannot be hunted: keep it unless the trick is rich.
             val -= 4.0

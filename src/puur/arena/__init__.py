@@ -1,0 +1,58 @@
+"""The arena: bots play many mirrored deals or games against each other (issue 3).
+
+>>> from puur.arena import run_arena
+>>> from puur.rules import PRESETS
+>>> res = run_arena(["rules", "random"], PRESETS["bare"], deals=2, seed=1)
+>>> res.pairs[0].to_dict()["deals"]["pairs"]
+2
+
+See ``docs/arena.md`` for the command line, the statistics and the JSON format.
+"""
+
+from __future__ import annotations
+
+from puur.arena.match import (
+    ARENA_JSON_VERSION,
+    ArenaResult,
+    BotSpec,
+    DealPair,
+    GamePair,
+    PairResult,
+    Progress,
+    default_workers,
+    parse_bot_spec,
+    play_deal_pair,
+    play_game_pair,
+    run_arena,
+)
+from puur.arena.stats import (
+    Interval,
+    bradley_terry,
+    elo_expected,
+    mean_interval,
+    percentile,
+    share_interval,
+    wilson_interval,
+)
+
+__all__ = [
+    "ARENA_JSON_VERSION",
+    "ArenaResult",
+    "BotSpec",
+    "DealPair",
+    "GamePair",
+    "Interval",
+    "PairResult",
+    "Progress",
+    "bradley_terry",
+    "default_workers",
+    "elo_expected",
+    "mean_interval",
+    "parse_bot_spec",
+    "percentile",
+    "play_deal_pair",
+    "play_game_pair",
+    "run_arena",
+    "share_interval",
+    "wilson_interval",
+]
