@@ -1,0 +1,237 @@
+"""Words and pictures for the terminal game: card faces, contract names, event lines, the hand
+summary and the Jasstafel (RULES.md §2.7, §2.11) in the chosen language and deck style.
+
+Everything here formats what the engine computed; nothing decides a rule. Plain-text forms serve
+the line mode (and screen readers); Rich markup forms serve the full-screen app.
+
+The Swiss German deck is drawn with single-width symbols that render in any terminal font
+(● Schellen, ✿ Rosen, ▼ Schilten, ☘ Eicheln) next to the suit's short name, in the cards'
+colours (gold, red, black, green); the French deck uses ♦ ♥ ♠ ♣ in red and black.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from puur.cards import DECK_STYLES, DeckStyle, bits, format_card, rank_of, suit_of
+from puur.contracts import CONTRACT_TOKENS
+from puur.i18n import t
+from puur.observation import Observation
+from puur.round import Round
+from puur.scoring import tafel_strokes
+from puur.tui.session import HUMAN, Event
+from puur.weis import Meld
+
+__all__ = [
+    "SUIT_COLOURS",
+    "SUIT_SYMBOLS",
+    "card_markup",
+    "card_text",
+    "contract_name",
+    "event_text",
+    "meld_text",
+    "seat_name",
+    "sort_hand",
+    "suit_name",
+    "summary_rows",
+    "tafel_lines",
+    "team_name",
+]
+
+#: Terminal-safe suit symbols per deck style.
+SUIT_SYMBOLS: Final[dict[str, tuple[str, str, str, str]]] = {
+    "swiss": ("●", "✿", "▼", "☘"),
+    "french": ("♦", "♥", "♠", "♣"),
+}
+#: Suit colours per deck style (readable on a light card face).
+SUIT_COLOURS: Final[dict[str, tuple[str, str, str, str]]] = {
+    "swiss": ("#b07800", "#c62828", "#202020", "#1b7a2e"),
+    "french": ("#c62828", "#c62828", "#202020", "#202020"),
+}
+
+
+def _style(deck: str) -> DeckStyle:
+    return DECK_STYLES[deck]
+
+
+def seat_name(seat: int, lang: str, mark_you: bool = True) -> str:
+    """``"South (You)"``, ``"North"`` … in ``lang``."""
+    name = t(f"seat.{seat}", lang)
+    if mark_you and seat == HUMAN:
+        return f"{name} ({t('you', lang)})"
+    return name
+
+
+def team_name(team: int, lang: str) -> str:
+    """The human's team is "Us", the other "Them"."""
+    return t(f"team.{team}", lang)
+
+
+def suit_name(suit: int, deck: str, lang: str) -> str:
+    """The suit's name: Swiss suits keep their names, French suits are translated."""
+    if deck == "swiss":
+        return _style(deck).suit_names[suit]
+    return t(f"fsuit.{suit}", lang)
+
+
+def card_text(card: int, deck: str, lang: str) -> str:
+    """A card in words for the line mode, e.g. ``"Rosen U"`` or ``"cœur J"``."""
+    return f"{suit_name(suit_of(card), deck, lang)} {_style(deck).rank_short[rank_of(card)]}"
+
+
+def card_markup(card: int, deck: str) -> str:
+    """A short coloured label with the suit symbol, e.g. ``[#c62828]✿U[/]``."""
+    return f"[{SUIT_COLOURS[deck][suit_of(card)]}]{card_symbol_text(card, deck)}[/]"
+
+
+def card_symbol_text(card: int, deck: str) -> str:
+    """A short label without markup, e.g. ``"✿U"``."""
+    s = suit_of(card)
+    return f"{SUIT_SYMBOLS[deck][s]}{_style(deck).rank_short[rank_of(card)]}"
+
+
+def contract_name(contract: int, deck: str, lang: str) -> str:
+    """A contract's name: the trump suit, or Obenabe, Undenufe …"""
+    if contract < 4:
+        return t("trumps", lang, suit=suit_name(contract, deck, lang))
+    return t(f"contract.{CONTRACT_TOKENS[contract]}", lang)
+
+
+def meld_text(meld: Meld, deck: str, lang: str, with_cards: bool = True) -> str:
+    """One Weis in words, e.g. ``"4 in a row (Rosen 6 7 8 9) 50"``."""
+    what = t("four", lang) if meld.kind == 1 else t("seq", lang, n=meld.length)
+    if with_cards:
+        cards = " ".join(card_text(c, deck, lang) for c in meld.card_list())
+        return f"{what} ({cards}) {meld.points}"
+    return f"{what} {meld.points}"
+
+
+def sort_hand(hand: int, trump: int = -1) -> list[int]:
+    """The cards of a hand grouped by suit (trumps first when known), high cards first."""
+    cards = bits(hand)
+    order = [trump] + [s for s in range(4) if s != trump] if trump >= 0 else [0, 1, 2, 3]
+    return sorted(cards, key=lambda c: (order.index(suit_of(c)), -rank_of(c)))
+
+
+def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
+    """One line telling an event."""
+    who = seat_name(ev.seat, lang) if ev.seat >= 0 else ""
+    if ev.kind in ("push", "push_back"):
+        return t(f"ev.{ev.kind}", lang, seat=who)
+    if ev.kind == "choose":
+        return t("ev.choose", lang, seat=who, contract=contract_name(ev.contract, deck, lang))
+    if ev.kind == "play":
+        card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
+        return t("ev.play", lang, seat=who, card=card)
+    if ev.kind == "weis":
+        what = ", ".join(f"{p} ({t('cards_n', lang, n=n)})" for p, n in ev.melds)
+        return t("ev.weis", lang, seat=who, what=what)
+    if ev.kind == "stoeck":
+        return t("ev.stoeck", lang, seat=who)
+    if ev.kind == "trick":
+        return t("ev.trick", lang, seat=who, n=ev.trick_no, points=ev.points)
+    if ev.kind == "weis_best":
+        line = t("ev.weis_best", lang, seat=who, team=team_name(ev.team, lang), points=ev.points)
+        for s, melds in ev.shown:
+            cards = " / ".join(
+                " ".join(
+                    (card_markup(c, deck) if markup else card_text(c, deck, lang))
+                    for c in bits(m)
+                )
+                for m in melds
+            )
+            line += "\n  " + t("ev.weis_shown", lang, seat=seat_name(s, lang), cards=cards)
+        return line
+    if ev.kind == "hand_over":
+        return t("ev.hand_over", lang, n=ev.hand_no)
+    if ev.kind == "game_over":
+        return (t("winner", lang, team=team_name(ev.team, lang), points=ev.points) + " — "
+                + t(f"reason.{ev.reason}", lang))
+    return ev.kind
+
+
+def summary_rows(rd: Round, start: tuple[int, int], lang: str) -> list[tuple[str, str, str]]:
+    """The hand summary as (label, us, them) rows: trick points, Match bonus, Weis, Stöck,
+    multiplier, hand total and game total (from the engine's :meth:`Round.hand_score`)."""
+    hs = rd.hand_score()
+    rows: list[tuple[str, str, str]] = []
+
+    def row(key: str, pair: list[int]) -> None:
+        rows.append((t(key, lang), str(pair[0]), str(pair[1])))
+
+    row("summary.tricks", hs["trick_points"])
+    if any(hs["match_bonus"]):
+        row("summary.match_bonus", hs["match_bonus"])
+    row("summary.weis", hs["weis"])
+    row("summary.stoeck", hs["stoeck"])
+    rows.append((t("summary.multiplier", lang), f"×{hs['multiplier']}", f"×{hs['multiplier']}"))
+    row("summary.hand_total", hs["total"])
+    row("summary.game_total", [start[0] + hs["total"][0], start[1] + hs["total"][1]])
+    return rows
+
+
+def match_line(rd: Round, lang: str) -> str:
+    """"Match for Us!" / "Kontermatch for Them!" or empty."""
+    hs = rd.hand_score()
+    if hs["match"] < 0:
+        return ""
+    key = "summary.kontermatch" if hs["kontermatch"] else "summary.match"
+    return t(key, lang, team=team_name(hs["match"], lang))
+
+
+def tafel_lines(points: int, name: str, lang: str, striche: int = 0, width: int = 26,
+                markup: bool = False) -> list[str]:
+    """One team's half of the Jasstafel: a Z whose top bar carries a stroke per 100 (``V`` for
+    five hundreds), the diagonal a stroke per 50 and the bottom bar a stroke per 20, with the
+    rest under 20 written beside (RULES.md §2.11)."""
+    s = tafel_strokes(points)
+    w = max(width, 12)
+
+    def bar(marks: str) -> str:
+        # Strokes cross the bar from its left end, leaving a little space between them.
+        cells = ["━"] * w
+        pos = 1
+        for m in marks:
+            if pos >= w - 1:
+                break
+            cells[pos] = m
+            pos += 2 if m == "┿" else 3
+        line = "".join(cells)
+        if markup:
+            line = line.replace("┿", "[bold]┿[/]").replace("V", "[bold]V[/]")
+        return line
+
+    top = bar("V" * (s.hundreds // 5) + "┿" * (s.hundreds % 5))
+    diag_rows = 4
+    lines = [f"{name}  {points}" + (f"   {t('striche', lang, n='X' * striche)}" if striche else "")]
+    lines.append(top + "  100")
+    for i in range(diag_rows):
+        col = w - 2 - (w - 3) * (i + 1) // (diag_rows + 1)
+        # At most one 50 stroke: two would make a 100.
+        mark = "╳" if s.fifties and i == 1 else "╱"
+        if markup and mark == "╳":
+            mark = "[bold]╳[/]"
+        suffix = "   50" if i == 1 else ""
+        lines.append((" " * col + mark).ljust(w) + suffix)
+    lines.append(bar("┿" * s.twenties) + "   20   " + t("rest", lang, n=s.rest))
+    return [line.rstrip() for line in lines]
+
+
+def observation_summary(obs: Observation, deck: str, lang: str) -> list[str]:
+    """A few plain lines about the hand in play: contract, who chose, hand points."""
+    out: list[str] = []
+    if obs.contract < 0:
+        out.append(t("no_contract", lang))
+    else:
+        line = t("contract_by", lang, contract=contract_name(obs.contract, deck, lang),
+                 mult=obs.rules.multiplier(obs.contract), seat=seat_name(obs.chooser, lang))
+        if obs.pushed:
+            line += ", " + t("pushed_by", lang, seat=seat_name(obs.forehand, lang))
+        out.append(line)
+    out.append(t("hand_points", lang, p0=obs.credited[0], p1=obs.credited[1]))
+    return out
+
+
+def format_token(card: int) -> str:
+    """The notation token of a card (``HJ``), for typing it in the line mode."""
+    return format_card(card)

@@ -1,0 +1,317 @@
+"""One human against three computer players: the game loop shared by the full-screen app and the
+plain line mode (RULES.md §2: every decision of a hand comes from the engine).
+
+A :class:`PlaySession` owns a :class:`~puur.game.Game`, the three bots and the seat of the human
+(always seat 0, South; the partner is North). It never decides a rule: the legal actions, trick
+winners and scores come from the engine. What it hands to an interface is the human's own
+:class:`~puur.observation.Observation` and :class:`Event` values built from public information
+(cards played, contracts, announced Weis and Stöck, trick winners, scores). The bots' hidden
+decisions (a Weis kept quiet, Stöck not announced) make no event.
+
+Undo takes back the human's last card of the current hand together with the bots' actions that
+followed it; the bots then play again from there. Save and resume use game records
+(:mod:`puur.record`) with the seats written in them.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
+from puur.bots import BOTS, Bot, make_bot
+from puur.cards import NUM_CARDS
+from puur.contracts import card_points
+from puur.game import Game
+from puur.observation import Observation
+from puur.record import GameRecord, SeatInfo, format_record, read_record
+from puur.round import Round
+from puur.rules import RuleSet
+
+__all__ = [
+    "HUMAN",
+    "Event",
+    "PlaySession",
+    "SessionError",
+    "available_bots",
+    "best_bot_name",
+    "build_bot",
+]
+
+HUMAN = 0
+
+#: Bots from strongest to weakest; the hint and the default opponents use the first available.
+_STRENGTH_ORDER = ("search", "ismcts", "pimc", "rules", "random")
+
+
+class SessionError(ValueError):
+    """A request the session cannot carry out (not your turn, illegal action …); nothing changed."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something public that happened, for the log and the table.
+
+    ``kind`` is one of ``push``, ``push_back``, ``choose``, ``weis``, ``stoeck``, ``play``,
+    ``trick``, ``weis_best``, ``hand_over``, ``game_over``.
+    """
+
+    kind: str
+    seat: int = -1
+    card: int = -1
+    contract: int = -1
+    #: ``weis``: (points, length) of each announced meld; ``weis_best``: the team's total.
+    melds: tuple[tuple[int, int], ...] = ()
+    points: int = 0
+    trick_no: int = 0
+    hand_no: int = 0
+    team: int = -1
+    reason: str = ""
+    #: ``weis_best``: the cards of each shown meld of the winning team, per seat.
+    shown: tuple[tuple[int, tuple[int, ...]], ...] = field(default=())
+
+
+def available_bots() -> list[str]:
+    """The registered computer players, strongest first where known."""
+    names = list(BOTS)
+    known = [n for n in _STRENGTH_ORDER if n in names]
+    return known + sorted(n for n in names if n not in known)
+
+
+def best_bot_name() -> str:
+    """The strongest registered computer player."""
+    return available_bots()[0]
+
+
+def build_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name; options it does not know are left out."""
+    try:
+        return make_bot(name, seed=seed)
+    except TypeError:
+        return make_bot(name)
+
+
+class PlaySession:
+    """The game of one human (seat 0) with three bots (seats 1, 2, 3)."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        bots: Sequence[str] = ("random", "random", "random"),
+        seed: int | str | None = None,
+        game: Game | None = None,
+        player_name: str = "human",
+    ) -> None:
+        if len(bots) != 3:
+            raise SessionError("three computer players are needed (East, North, West)")
+        for b in bots:
+            if b not in BOTS:
+                raise SessionError(f"unknown computer player {b!r}; known: {', '.join(BOTS)}")
+        self.game: Game = game if game is not None else Game(rules, seed=seed)
+        self.rules: RuleSet = self.game.rules
+        self.bot_names: tuple[str, str, str] = (bots[0], bots[1], bots[2])
+        seed_ = self.game.seed
+        base = seed_ if isinstance(seed_, int) else zlib.crc32(str(seed_).encode())
+        self.bots: dict[int, Bot] = {
+            s: build_bot(bots[s - 1], seed=(base + s) % 2**32) for s in (1, 2, 3)
+        }
+        self.player_name = player_name
+        self._hint_bot: Bot | None = None
+
+    # -----------------------------------------------------------------------------------------
+    # What the human may see
+
+    @property
+    def round(self) -> Round:
+        """The hand in play (engine object: interfaces read only public fields of it)."""
+        return self.game.round
+
+    def observation(self) -> Observation:
+        """The human's view of the current hand."""
+        return self.game.round.observation(HUMAN)
+
+    def last_finished_observation(self) -> Observation | None:
+        """The human's view of the hand that finished last (None before the first ends)."""
+        done = [r for r in self.game.rounds if r.is_over]
+        return done[-1].observation(HUMAN) if done else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team reached the target."""
+        return self.game.is_over
+
+    def human_to_move(self) -> bool:
+        """True when the game waits for the human."""
+        return not self.game.is_over and self.game.to_move == HUMAN
+
+    def legal_actions(self) -> list[int]:
+        """The human's legal actions now (empty when it is not their turn)."""
+        return list(self.observation().legal_actions) if self.human_to_move() else []
+
+    def seats(self) -> dict[int, SeatInfo]:
+        """Who sits where, for records."""
+        info = {HUMAN: SeatInfo("human", self.player_name)}
+        for s in (1, 2, 3):
+            info[s] = SeatInfo(f"bot:{self.bot_names[s - 1]}", self.bots[s].name)
+        return info
+
+    # -----------------------------------------------------------------------------------------
+    # Acting
+
+    def act(self, action: int) -> list[Event]:
+        """The human's action; an illegal one raises :class:`SessionError` and changes nothing."""
+        if not self.human_to_move():
+            raise SessionError("it is not your turn")
+        if action not in self.legal_actions():
+            raise SessionError(f"action {action} is not legal now")
+        return self._push(action)
+
+    def bot_step(self) -> list[Event]:
+        """Let the bot to move take one action (nothing when the human is to move)."""
+        if self.game.is_over or self.game.to_move == HUMAN:
+            return []
+        seat = self.game.to_move
+        obs = self.game.round.observation(seat)
+        action = self.bots[seat].act(obs)
+        if action not in obs.legal_actions:
+            raise SessionError(f"computer player at seat {seat} chose an illegal action")
+        return self._push(action)
+
+    def run_bots(self) -> list[Event]:
+        """Let the bots act until the human is to move or the game ends."""
+        out: list[Event] = []
+        while not self.game.is_over and self.game.to_move != HUMAN:
+            out.extend(self.bot_step())
+        return out
+
+    def _push(self, action: int) -> list[Event]:
+        g = self.game
+        rd = g.round
+        seat = rd.to_move
+        hand_no = g.hand_no
+        trick_no = rd.trick_no
+        pushed_before = rd.pushed
+        g.push(action)
+        events: list[Event] = []
+        # The hand the action belongs to (a finished hand is followed by the next one at once).
+        after = g.rounds[hand_no - 1]
+        obs = after.observation(HUMAN)
+        if action == A_PUSH:
+            events.append(Event("push_back" if pushed_before else "push", seat))
+        elif A_CHOOSE <= action < A_PUSH:
+            events.append(Event("choose", seat, contract=action - A_CHOOSE))
+        elif A_WEIS < action < A_STOECK:
+            events.append(Event("weis", seat, melds=obs.weis_announced[seat]))
+        elif action == A_STOECK:
+            events.append(Event("stoeck", seat))
+        elif action < NUM_CARDS:
+            events.append(Event("play", seat, card=action))
+        if len(obs.trick_winners) > trick_no:
+            winner = obs.trick_winners[trick_no]
+            cards = [c for _s, c in obs.history[4 * trick_no:4 * trick_no + 4]]
+            pts = sum(card_points(obs.contract, c, trick_no) for c in cards)
+            if trick_no == 8:
+                pts += self.rules.last_trick_bonus
+            events.append(Event("trick", winner, points=pts, trick_no=trick_no + 1))
+            if trick_no == 0 and obs.weis_seat >= 0:
+                team = obs.weis_seat & 1
+                total = sum(p for s in (team, team + 2) for p, _n in obs.weis_announced[s])
+                shown = tuple(
+                    (s, tuple(m.cards for m in obs.weis_shown[s])) for s in (team, team + 2)
+                    if obs.weis_shown[s]
+                )
+                events.append(
+                    Event("weis_best", obs.weis_seat, team=team, points=total, shown=shown)
+                )
+        if after.is_over:
+            events.append(Event("hand_over", hand_no=hand_no))
+        if g.is_over:
+            events.append(Event("game_over", team=g.winner, reason=g.end_reason,
+                                points=g.scores[g.winner]))
+        return events
+
+    # -----------------------------------------------------------------------------------------
+    # Undo and hint
+
+    def can_undo(self) -> bool:
+        """True when the human has played a card in the current hand (and the game runs)."""
+        if self.game.is_over:
+            return False
+        rd = self.game.round
+        return any(s == HUMAN for s, _c in rd.observation(HUMAN).history)
+
+    def undo(self) -> None:
+        """Take back the human's last card in this hand and everything after it.
+
+        Raises :class:`SessionError` (changing nothing) when there is no such card.
+        """
+        if not self.can_undo():
+            raise SessionError("nothing to undo in this hand")
+        rd = self.game.round
+        history = rd.observation(HUMAN).history
+        last = max(i for i, (s, _c) in enumerate(history) if s == HUMAN)
+        while len(rd.played) > last:
+            rd.pop()
+
+    def hint(self) -> tuple[int, float | None]:
+        """What the strongest computer player would do for the human, and its estimated value
+        (None when that player gives no value). Raises :class:`SessionError` when it is not the
+        human's turn."""
+        if not self.human_to_move():
+            raise SessionError("it is not your turn")
+        obs = self.observation()
+        if self._hint_bot is None:
+            self._hint_bot = build_bot(best_bot_name(), seed=1)
+        bot = self._hint_bot
+        ranked = getattr(bot, "ranked", None)
+        if callable(ranked):
+            ranking = ranked(obs)
+            if ranking:
+                best = max(ranking, key=lambda av: av[1])
+                return int(best[0]), float(best[1])
+        return bot.act(obs), None
+
+    # -----------------------------------------------------------------------------------------
+    # Records
+
+    def record_text(self) -> str:
+        """The game so far as a record (see :mod:`puur.record`)."""
+        return format_record(self.game, self.seats())
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game to ``path`` as a record; returns the path."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(self.record_text(), encoding="utf-8")
+        return p
+
+    @classmethod
+    def resume(
+        cls, path: str | Path, bots: Sequence[str] | None = None, player_name: str = "human"
+    ) -> PlaySession:
+        """Continue a saved game. The bots are the record's (or ``bots``); a seat that named a
+        computer player not available here gets the strongest available one."""
+        rec = read_record(path)
+        return cls.from_record(rec, bots, player_name)
+
+    @classmethod
+    def from_record(
+        cls, rec: GameRecord, bots: Sequence[str] | None = None, player_name: str = "human"
+    ) -> PlaySession:
+        """A session continuing the game of ``rec``."""
+        if rec.seats.get(HUMAN) is not None and rec.seats[HUMAN].kind != "human":
+            raise SessionError("this record has no human at seat 0 (South) to continue")
+        game = rec.to_game()
+        if game.is_over:
+            raise SessionError("this game is already over; replay it instead")
+        names: list[str] = []
+        for s in (1, 2, 3):
+            kind = rec.seats[s].kind if s in rec.seats else ""
+            name = kind.removeprefix("bot:") if kind.startswith("bot:") else ""
+            if bots is not None:
+                name = bots[s - 1]
+            names.append(name if name in BOTS else best_bot_name())
+        name = rec.seats[HUMAN].name if HUMAN in rec.seats else player_name
+        return cls(bots=names, game=game, player_name=name or player_name)
