@@ -12,6 +12,7 @@ focus and Enter plays the focused card; every card and button also answers a mou
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,7 +26,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Input, Label, RichLog, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RichLog, Select, Static
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import DECK_STYLES, rank_of, suit_of
@@ -44,6 +45,7 @@ from puur.tui.render import (
     meld_text,
     seat_name,
     sort_hand,
+    suit_name,
     summary_rows,
     tafel_lines,
     team_name,
@@ -54,6 +56,9 @@ from puur.tui.settings import Settings, SettingsError, save_settings
 __all__ = ["GameScreen", "PuurApp", "ReplayScreen", "SetupScreen"]
 
 _STANDARD = PRESETS["standard-2500"].multipliers
+_CHOICES = (("stoeck_announce", ("second-card", "with-weis")),
+            ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
+            ("kontermatch", ("match", "double", "bonus")))
 
 
 def _lang(node: Any) -> str:
@@ -198,12 +203,13 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def tafel_renderable(scores: tuple[int, int], striche: tuple[int, int], lang: str) -> Text:
+def tafel_renderable(scores: tuple[int, int], striche: tuple[int, int], lang: str,
+                     width: int = 26) -> Text:
     """Both halves of the Jasstafel, our team on top."""
     lines: list[str] = []
     for team in (0, 1):
         lines.extend(tafel_lines(scores[team], team_name(team, lang), lang, striche[team],
-                                 markup=True))
+                                 width=width, markup=True))
         if team == 0:
             lines.append("")
     return Text.from_markup("\n".join(lines))
@@ -238,15 +244,18 @@ class SetupScreen(Screen[None]):
 
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 2; }
-    SetupScreen .row { height: 3; }
-    SetupScreen .row Label { width: 34; padding: 1 1 0 0; }
-    SetupScreen .row Select { width: 40; }
-    SetupScreen .row Input { width: 20; }
-    SetupScreen #sample { height: 3; padding: 1 0 0 0; }
+    SetupScreen #columns { height: auto; }
+    SetupScreen .column { width: 1fr; height: auto; padding: 0 2 0 0; }
+    SetupScreen .row { height: 1; margin: 0 0 1 0; }
+    SetupScreen .row Label { width: 32; }
+    SetupScreen .row Select { width: 1fr; max-width: 34; }
+    SetupScreen .row Input { width: 12; }
+    SetupScreen .row Checkbox { width: 8; }
+    SetupScreen #sample { height: 3; }
     SetupScreen #error { color: $error; height: auto; }
     SetupScreen #buttons { height: 3; }
     SetupScreen #buttons Button { margin: 0 2 0 0; }
-    SetupScreen .heading { text-style: bold; padding: 1 0 0 0; }
+    SetupScreen .heading { text-style: bold; padding: 1 0 1 0; }
     """
     BINDINGS: ClassVar = [
         Binding("ctrl+s", "start", "Start"),
@@ -263,31 +272,37 @@ class SetupScreen(Screen[None]):
         preset = r.name if r.name in PRESETS else "custom"
         with VerticalScroll():
             yield Label(t("setup.title", lang), id="title", classes="heading")
-            yield from self._row("lang", Select([(v, k) for k, v in LANGUAGES.items()],
-                                                value=lang, allow_blank=False, id="lang"))
-            yield from self._row("deck", Select(self._deck_options(), value=s.deck,
-                                                allow_blank=False, id="deck"))
-            yield Static(self._sample_text(), id="sample")
-            presets = [(k, k) for k in PRESETS] + ([("custom", "custom")]
-                                                   if preset == "custom" else [])
-            yield from self._row("preset", Select(presets, value=preset, allow_blank=False,
-                                                  id="preset"))
-            yield from self._row("target", Input(str(r.target), id="target", type="integer"))
-            yield from self._row("multipliers", Select(self._mult_options(), allow_blank=False,
-                                                       value=self._mult_value(r),
-                                                       id="multipliers"))
-            for name in self._SWITCHES:
-                yield from self._row(name, Switch(bool(getattr(r, name)), id=name))
-            for name, values in (("stoeck_announce", ("second-card", "with-weis")),
-                                 ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
-                                 ("kontermatch", ("match", "double", "bonus"))):
-                yield from self._row(name, Select([(t(f"opt.{v}", lang), v) for v in values],
-                                                  value=getattr(r, name), allow_blank=False,
-                                                  id=name))
-            bots = [(b, b) for b in available_bots()]
-            for i, seat in enumerate((1, 2, 3)):
-                yield from self._row(f"bot{seat}", Select(bots, value=s.bots[i],
-                                                          allow_blank=False, id=f"bot{seat}"))
+            with Horizontal(id="columns"):
+                with Vertical(classes="column"):
+                    yield from self._row("lang", Select(
+                        [(v, k) for k, v in LANGUAGES.items()], value=lang, allow_blank=False,
+                        id="lang", compact=True))
+                    yield from self._row("deck", Select(
+                        self._deck_options(), value=s.deck, allow_blank=False, id="deck",
+                        compact=True))
+                    yield Static(self._sample_text(), id="sample")
+                    bots = [(b, b) for b in available_bots()]
+                    for i, seat in enumerate((1, 2, 3)):
+                        yield from self._row(f"bot{seat}", Select(
+                            bots, value=s.bots[i], allow_blank=False, id=f"bot{seat}",
+                            compact=True))
+                with Vertical(classes="column"):
+                    presets = [(k, k) for k in PRESETS] + (
+                        [("custom", "custom")] if preset == "custom" else [])
+                    yield from self._row("preset", Select(
+                        presets, value=preset, allow_blank=False, id="preset", compact=True))
+                    yield from self._row("target", Input(str(r.target), id="target",
+                                                         type="integer", compact=True))
+                    yield from self._row("multipliers", Select(
+                        self._mult_options(), allow_blank=False, value=self._mult_value(r),
+                        id="multipliers", compact=True))
+                    for name in self._SWITCHES:
+                        yield from self._row(name, Checkbox(
+                            value=bool(getattr(r, name)), id=name, compact=True))
+                    for name, values in _CHOICES:
+                        yield from self._row(name, Select(
+                            [(t(f"opt.{v}", lang), v) for v in values], value=getattr(r, name),
+                            allow_blank=False, id=name, compact=True))
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button(t("setup.start", lang), id="start", variant="success")
@@ -323,11 +338,11 @@ class SetupScreen(Screen[None]):
 
     def _sample_text(self) -> Text:
         deck = _deck(self)
-        sample = [card for s in range(4) for card in (s * 9 + 8, s * 9 + 5)]
-        return Text.from_markup(t("setup.sample", _lang(self)) + ":  " + "  ".join(
-            card_markup(c, deck) + " " + DECK_STYLES[deck].card_name(c) for c in sample[:4])
-            + "\n" + " " * 10 + "  ".join(
-            card_markup(c, deck) + " " + DECK_STYLES[deck].card_name(c) for c in sample[4:]))
+        lang = _lang(self)
+        names = "  ".join(f"[{SUIT_COLOURS[deck][s]}]{SUIT_SYMBOLS[deck][s]} "
+                          f"{suit_name(s, deck, lang)}[/]" for s in range(4))
+        cards = "  ".join(card_markup(s * 9 + r, deck) for s in range(4) for r in (8, 5))
+        return Text.from_markup(f"{t('setup.sample', lang)}:\n{names}\n{cards}")
 
     def retranslate(self) -> None:
         """Put every text in the current language."""
@@ -343,9 +358,7 @@ class SetupScreen(Screen[None]):
         value = mult.value
         mult.set_options(self._mult_options())
         mult.value = value
-        for name, values in (("stoeck_announce", ("second-card", "with-weis")),
-                             ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
-                             ("kontermatch", ("match", "double", "bonus"))):
+        for name, values in _CHOICES:
             sel = self.query_one(f"#{name}", Select)
             v = sel.value
             sel.set_options([(t(f"opt.{x}", lang), x) for x in values])
@@ -358,7 +371,7 @@ class SetupScreen(Screen[None]):
         self.query_one("#target", Input).value = str(r.target)
         self.query_one("#multipliers", Select).value = self._mult_value(r)
         for name in self._SWITCHES:
-            self.query_one(f"#{name}", Switch).value = bool(getattr(r, name))
+            self.query_one(f"#{name}", Checkbox).value = bool(getattr(r, name))
         for name in ("stoeck_announce", "count_order", "kontermatch"):
             self.query_one(f"#{name}", Select).value = getattr(r, name)
 
@@ -392,7 +405,7 @@ class SetupScreen(Screen[None]):
         if mult in ("none", "standard"):
             changes["multipliers"] = mult
         for name in self._SWITCHES:
-            changes[name] = self.query_one(f"#{name}", Switch).value
+            changes[name] = self.query_one(f"#{name}", Checkbox).value
         for name in ("stoeck_announce", "count_order", "kontermatch"):
             changes[name] = self.query_one(f"#{name}", Select).value
         try:
@@ -512,7 +525,7 @@ class GameScreen(Screen[None]):
             yield Horizontal(id="hand")
         with Vertical(id="side"):
             yield Static(id="scores")
-            yield RichLog(id="log", markup=True, wrap=True)
+            yield RichLog(id="log", markup=True, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -562,7 +575,7 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt", Static).update(prompt)
         scores = g.scores
         self.query_one("#scores", Static).update(
-            tafel_renderable(scores, g.striche(), lang))
+            tafel_renderable(scores, g.striche(), lang, width=20))
 
     def _seat_text(self, seat: int, to_move: int) -> Text:
         lang = _lang(self)
@@ -682,13 +695,18 @@ class GameScreen(Screen[None]):
             pause = delay * 2.5 if (not last.trick and last.trick_winners) else delay
             self._timer = self.set_timer(pause, self._bot_tick)
 
-    def _bot_tick(self) -> None:
-        self._timer = None
-        if not self.is_current and not self._dialog_open:
-            return
+    async def _bot_tick(self) -> None:
         s = self.session
-        if not s.is_over and not s.human_to_move():
-            self.log_events(s.bot_step())
+        if s.is_over or s.human_to_move():
+            self._timer = None
+            self.advance()
+            return
+        # The bot thinks in a worker thread so that the screen stays responsive.
+        action = await asyncio.to_thread(s.bot_decide)
+        self._timer = None
+        if s is not self.session or s.is_over or s.human_to_move():
+            return
+        self.log_events(s.bot_apply(action))
         self.advance()
 
     def ask_human(self) -> None:
@@ -950,7 +968,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="r-status")
         yield Static(id="r-hands")
         yield Static(id="r-trick")
-        yield RichLog(id="r-log", markup=True, wrap=True)
+        yield RichLog(id="r-log", markup=True, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:

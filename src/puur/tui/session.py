@@ -76,8 +76,9 @@ class Event:
 def available_bots() -> list[str]:
     """The registered computer players, strongest first where known."""
     names = list(BOTS)
-    known = [n for n in _STRENGTH_ORDER if n in names]
-    return known + sorted(n for n in names if n not in known)
+    known = [n for n in _STRENGTH_ORDER if n in names and n != "random"]
+    rest = sorted(n for n in names if n not in known and n != "random")
+    return known + rest + (["random"] if "random" in names else [])
 
 
 def best_bot_name() -> str:
@@ -103,6 +104,7 @@ class PlaySession:
         seed: int | str | None = None,
         game: Game | None = None,
         player_name: str = "human",
+        hint_bot: str | None = None,
     ) -> None:
         if len(bots) != 3:
             raise SessionError("three computer players are needed (East, North, West)")
@@ -118,6 +120,7 @@ class PlaySession:
             s: build_bot(bots[s - 1], seed=(base + s) % 2**32) for s in (1, 2, 3)
         }
         self.player_name = player_name
+        self.hint_bot_name = hint_bot
         self._hint_bot: Bot | None = None
 
     # -----------------------------------------------------------------------------------------
@@ -168,16 +171,28 @@ class PlaySession:
             raise SessionError(f"action {action} is not legal now")
         return self._push(action)
 
-    def bot_step(self) -> list[Event]:
-        """Let the bot to move take one action (nothing when the human is to move)."""
+    def bot_decide(self) -> int:
+        """The action the bot to move chooses (not applied; may run in a worker thread)."""
         if self.game.is_over or self.game.to_move == HUMAN:
-            return []
+            raise SessionError("no computer player is to move")
         seat = self.game.to_move
         obs = self.game.round.observation(seat)
         action = self.bots[seat].act(obs)
         if action not in obs.legal_actions:
             raise SessionError(f"computer player at seat {seat} chose an illegal action")
+        return action
+
+    def bot_apply(self, action: int) -> list[Event]:
+        """Apply an action :meth:`bot_decide` chose (checked again by the engine)."""
+        if self.game.is_over or self.game.to_move == HUMAN:
+            raise SessionError("no computer player is to move")
         return self._push(action)
+
+    def bot_step(self) -> list[Event]:
+        """Let the bot to move take one action (nothing when the human is to move)."""
+        if self.game.is_over or self.game.to_move == HUMAN:
+            return []
+        return self._push(self.bot_decide())
 
     def run_bots(self) -> list[Event]:
         """Let the bots act until the human is to move or the game ends."""
@@ -263,7 +278,7 @@ class PlaySession:
             raise SessionError("it is not your turn")
         obs = self.observation()
         if self._hint_bot is None:
-            self._hint_bot = build_bot(best_bot_name(), seed=1)
+            self._hint_bot = build_bot(self.hint_bot_name or best_bot_name(), seed=1)
         bot = self._hint_bot
         ranked = getattr(bot, "ranked", None)
         if callable(ranked):
