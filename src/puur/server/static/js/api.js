@@ -1,0 +1,143 @@
+// HTTP calls and the play WebSocket of protocol version 1 (docs/protocol.md).
+//
+// The connection reconnects by itself after a drop: it opens a new socket and sends the same
+// hello (token or spectate), and the server answers with a full state, so nothing is replayed
+// on the client side.
+
+export const PROTOCOL = 1;
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify({ v: PROTOCOL, ...body });
+  }
+  const res = await fetch(path, init);
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    throw new ApiError("bad_json", `${method} ${path}: HTTP ${res.status}`, res.status);
+  }
+  if (!res.ok || data.type === "error") {
+    throw new ApiError(data.code || "error", data.message || `HTTP ${res.status}`, res.status);
+  }
+  return data;
+}
+
+export const api = {
+  meta: () => request("GET", "/api/meta"),
+  tables: () => request("GET", "/api/tables"),
+  table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
+  create: (body) => request("POST", "/api/tables", body),
+  join: (code, body) => request("POST", `/api/tables/${encodeURIComponent(code)}/join`, body),
+  games: () => request("GET", "/api/games"),
+  replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+};
+
+// --- Seat tokens, kept per table code so that a reload or a later visit reconnects ---------
+
+export function savedSeat(code) {
+  try {
+    const v = JSON.parse(localStorage.getItem(`puur.seat.${code.toUpperCase()}`) || "null");
+    return v && typeof v.token === "string" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(code, seat, token) {
+  localStorage.setItem(`puur.seat.${code.toUpperCase()}`, JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(code) {
+  localStorage.removeItem(`puur.seat.${code.toUpperCase()}`);
+}
+
+/**
+ * One table connection. Callbacks: onMessage(msg) for every server message, onStatus(status)
+ * with "connecting", "open", "lost" or "closed" (closed: the server refused us for good).
+ */
+export class TableSocket {
+  constructor(code, hello, { onMessage, onStatus }) {
+    this.code = code;
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.retry = 0;
+    this.stopped = false;
+    this.ref = 0;
+    this.timer = null;
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ v: PROTOCOL, type: "hello", ...this.hello }));
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "state") {
+        this.retry = 0;
+        this.onStatus("open");
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      // 4401: the token is not valid here; 4404: no such table. Retrying cannot help.
+      if (ev.code === 4401 || ev.code === 4404 || this.stopped) {
+        this.onStatus("closed", ev.code);
+        return;
+      }
+      this.onStatus("lost");
+      const delay = Math.min(5000, 250 * 2 ** this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** Send a client message; returns its ref, or null when the socket is not open. */
+  send(type, fields = {}) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    this.ref += 1;
+    this.ws.send(JSON.stringify({ v: PROTOCOL, type, ...fields, ref: this.ref }));
+    return this.ref;
+  }
+
+  /** Drop the socket as a network failure would (used by the reconnect test and for debugging). */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

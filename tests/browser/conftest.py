@@ -1,0 +1,134 @@
+"""Fixtures for the browser tests: the real Puur server on a free loopback port and Debian's
+headless Chromium driven by Playwright.
+
+The server runs in a thread (uvicorn) on a temporary SQLite database with computer players that
+answer at once. The browser is never downloaded: the tests use /usr/bin/chromium and are skipped
+with a clear reason when it (or Playwright) is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("PUUR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-output"
+
+
+def _skip_reason() -> str | None:
+    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium at {CHROMIUM} (install Debian's 'chromium' package)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Python Playwright is not installed (pip install playwright; no browser download)"
+    try:
+        import uvicorn  # noqa: F401
+
+        import puur.server.app  # noqa: F401
+    except ImportError as e:
+        return f"the web server cannot be imported: {e}"
+    return None
+
+
+SKIP = _skip_reason()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test here as a browser test and skip them all when Chromium is missing."""
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+            if SKIP:
+                item.add_marker(pytest.mark.skip(reason=SKIP))
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server (uvicorn in a thread) on a temporary database; yields its base URL."""
+    import uvicorn
+
+    from puur.server.app import create_app
+
+    db = tmp_path_factory.mktemp("web") / "puur.sqlite3"
+    app = create_app(db, bot_delay=0.0, seed=7)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            ws="websockets", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, name="puur-test-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session (Playwright gives it a fresh temporary profile)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
+    """Open pages in fresh browser contexts (each its own storage, like another person).
+
+    ``new_page(path="/", width=1280, height=860, context=None)``: fast animations are switched
+    on and page errors fail the test.
+    """
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(path: str = "/", width: int = 1280, height: int = 860, context: Any = None) -> Any:
+        ctx = context
+        if ctx is None:
+            ctx = browser.new_context(viewport={"width": width, "height": height},
+                                      base_url=server, locale="en-GB")
+            ctx.add_init_script("localStorage.setItem('puur.fast', '1');")
+            ctx.set_default_timeout(15_000)
+            contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(path)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """The folder for screenshots kept as CI artifacts."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
