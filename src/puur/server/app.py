@@ -272,14 +272,18 @@ async def play_socket(ws: WebSocket) -> None:
 
 
 def create_app(
-    db: str | Path = DEFAULT_DB, bot_delay: float = 0.8, min_timer: float = 5.0
+    db: str | Path = DEFAULT_DB,
+    bot_delay: float = 0.8,
+    min_timer: float = 5.0,
+    seed: int | None = None,
 ) -> Starlette:
     """The web app on the SQLite file ``db``. ``bot_delay``: seconds a computer player waits
-    before it acts (0 in tests); ``min_timer``: the shortest turn timer a table may ask for."""
+    before it acts (0 in tests); ``min_timer``: the shortest turn timer a table may ask for;
+    ``seed``: makes deals and computer players repeatable (tests)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        lobby = Lobby(Storage(db), bot_delay=bot_delay, min_timer=min_timer)
+        lobby = Lobby(Storage(db), bot_delay=bot_delay, min_timer=min_timer, seed=seed)
         lobby.load()
         app.state.lobby = lobby
         lobby.resume()

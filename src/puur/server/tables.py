@@ -21,6 +21,7 @@ import contextlib
 import inspect
 import json
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -266,8 +267,7 @@ class Table:
         """A client socket has closed."""
         self.conns.discard(conn)
         if conn.seat is None:
-            self.broadcast(None)
-            return
+            return  # the spectator count is refreshed with the next state
         s = self.seats[conn.seat]
         s.conns -= 1
         if s.conns == 0:
@@ -288,7 +288,7 @@ class Table:
 
     def start_game(self, event_type: str) -> None:
         """Deal a new game at this table (the first one, or a rematch)."""
-        seed = secrets.randbits(62)
+        seed = self.lobby.rng.getrandbits(62)
         game = Game(self.rules, seed=seed)
         rnd = game.round
         self.game_number += 1
@@ -464,7 +464,7 @@ class Table:
 
     def _player_for(self, s: Seat) -> Bot:
         if s.player is None:
-            seed = secrets.randbits(32)
+            seed = self.lobby.rng.getrandbits(32)
             if s.kind == "bot" and s.bot in BOTS:
                 s.player = _bot(s.bot, s.strength, seed)
             else:
@@ -518,8 +518,16 @@ def _describe(action: int) -> str:
 class Lobby:
     """Every table of the server, its storage and its settings."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.8, min_timer: float = 5.0) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bot_delay: float = 0.8,
+        min_timer: float = 5.0,
+        seed: int | None = None,
+    ) -> None:
         self.storage = storage
+        #: Seeds of deals and computer players (``seed`` makes them repeatable, for tests).
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.bot_delay = bot_delay
         self.min_timer = min_timer
         self.tables: dict[str, Table] = {}
