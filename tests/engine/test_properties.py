@@ -1,0 +1,270 @@
+"""Hypothesis properties over random hands and games under every preset (DESIGN.md, Habits).
+
+Each example deals from a drawn seed and plays uniformly random legal actions drawn from a
+second seed, so a failure is reproduced by its two seeds. Example counts come from the profile
+in ``tests/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puur.cards import ALL_CARDS, bits
+from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
+from puur.game import Game
+from puur.notation import format_deal, format_position, parse_deal, parse_position
+from puur.observation import OBS_SIZE, observe
+from puur.record import format_record, iter_records, replay
+from puur.round import Round
+from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
+from puur.weis import stoeck_cards
+
+from .util import play_random_game
+
+PRESET_NAMES = sorted(PRESETS)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+# Every preset, and the preset with the house rules that change the flow of a hand switched on.
+rule_sets = st.builds(
+    lambda name, push_back, announce, order, extra, kreuz: PRESETS[name].replace(
+        push_back=push_back, stoeck_announce=announce, count_order=order,
+        extra_contracts=frozenset(extra), kreuzweis=kreuz,
+    ),
+    st.sampled_from(PRESET_NAMES),
+    st.booleans(),
+    st.sampled_from(["second-card", "with-weis"]),
+    st.sampled_from(["stoeck-weis-stich", "stoeck-stich-weis"]),
+    st.sets(st.sampled_from([Contract.MISERE, Contract.SLALOM, Contract.SLALOM_UNDE])),
+    st.booleans(),
+)
+plain_presets = st.sampled_from(PRESET_NAMES).map(lambda n: PRESETS[n])
+
+
+def public_state(r: Round) -> tuple[Any, ...]:
+    """Everything that changes with play, including the hidden hands."""
+    return (
+        r.hands, r.phase, r.to_move, r.pushed, r.pushed_back, r.chooser, r.contract, r.trump,
+        r.mode, r.multiplier, r.trick_no, r.leader, r.trick, r.played, r.trick_winners,
+        r.declared, r.weis_seat, r.stoeck_seat, r.stoeck_state, r.credits, r.credited,
+        r.winner, r.actions, r.legal_actions(),
+    )
+
+
+def random_round(rules: RuleSet, deal_seed: int, play_seed: int) -> Round:
+    r = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    while not r.is_over:
+        r.push(rng.choice(r.legal_actions()))
+    return r
+
+
+@given(plain_presets, seeds, seeds)
+def test_each_card_once_and_157_per_hand(rules: RuleSet, deal_seed: int, play_seed: int) -> None:
+    r = random_round(rules, deal_seed, play_seed)
+    assert sorted(r.played) == list(range(36)) and r.hands == (0, 0, 0, 0)
+    # Recount every trick from the cards and the RULES.md tables, independently of credits.
+    team_points = [0, 0]
+    for t, (leader, cards, winner) in enumerate(r.tricks()):
+        mode = contract_mode(r.contract, t)
+        lead = cards[0] // 9
+        trumps = [c for c in cards if r.trump >= 0 and c // 9 == r.trump]
+        pool = trumps or [c for c in cards if c // 9 == lead]
+        best = max(pool, key=lambda c: STRENGTH[mode][c])
+        assert (leader + cards.index(best)) % 4 == winner
+        team_points[winner & 1] += sum(POINTS[mode][c] for c in cards)
+    team_points[r.trick_winners[-1] & 1] += rules.last_trick_bonus
+    hs = r.hand_score()
+    assert hs["trick_points"] == team_points
+    assert sum(team_points) == 157
+    match = hs["match"]
+    assert (match >= 0) == (len(set(w & 1 for w in r.trick_winners)) == 1)
+    if match >= 0 and not hs["kontermatch"]:
+        assert sum(hs["trick_points"]) + sum(hs["match_bonus"]) == 157 + rules.match_bonus
+    # Credits add up to the multiplied breakdown.
+    mult = r.multiplier
+    for team in (0, 1):
+        raw = sum(hs[k][team] for k in ("trick_points", "match_bonus", "weis", "stoeck"))
+        assert r.credited[team] == raw * mult
+    assert sum(p for _t, p, _k in r.credits) == sum(r.credited)
+
+
+@given(rule_sets, seeds, seeds)
+def test_legal_set_never_empty_and_pop_restores(
+    rules: RuleSet, deal_seed: int, play_seed: int
+) -> None:
+    r = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    start = public_state(r)
+    states = []
+    while not r.is_over:
+        legal = r.legal_actions()
+        assert legal, r
+        assert legal == sorted(set(legal))
+        if r.phase == "play":
+            assert r.legal_cards() & ~r.hands[r.to_move] == 0
+        before = public_state(r)
+        states.append(before)
+        a = rng.choice(legal)
+        # push then pop gives back an equal state; then push again for real.
+        r.push(a)
+        assert r.pop() == a
+        assert public_state(r) == before
+        r.push(a)
+    assert r.legal_actions() == []
+    # Undo everything.
+    for before in reversed(states):
+        r.pop()
+        assert public_state(r) == before
+    assert public_state(r) == start
+
+
+@given(rule_sets, seeds, seeds)
+def test_observation_never_shows_hidden_cards(
+    rules: RuleSet, deal_seed: int, play_seed: int
+) -> None:
+    r = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    while True:
+        for seat in range(4):
+            _check_observation(r, seat)
+        if r.is_over:
+            break
+        r.push(rng.choice(r.legal_actions()))
+
+
+def _check_observation(r: Round, seat: int) -> None:
+    obs = observe(r, seat)
+    assert obs.hand == r.hands[seat]
+    played = 0
+    for c in r.played:
+        played |= 1 << c
+    assert {c for _s, c in obs.history} == set(bits(played))
+    # What the table may know of another seat: the best team's Weis after trick 1, and the
+    # Stöck cards once announced.
+    trick1_over = bool(r.trick_winners)
+    for other in range(4):
+        if other == seat:
+            continue
+        public = 0
+        if trick1_over and r.weis_seat >= 0 and (other & 1) == (r.weis_seat & 1):
+            for m in r.declared[other]:
+                public |= m.cards
+        if r.stoeck_state == 1 and r.stoeck_seat == other:
+            public |= stoeck_cards(r.trump)
+        known = obs.known_cards(other)
+        assert known & ~public == 0
+        assert known & ~r.hands[other] == 0
+        if not trick1_over or r.weis_seat < 0 or (other & 1) != (r.weis_seat & 1):
+            assert obs.weis_shown[other] == ()
+    if seat != r.to_move or r.is_over:
+        assert obs.legal_actions == () and obs.weis_options == ()
+    else:
+        assert list(obs.legal_actions) == r.legal_actions()
+        assert obs.action_mask() == [int(x) for x in r.legal_mask()]
+    v = obs.to_tensor()
+    assert len(v) == OBS_SIZE
+    assert [c for c in range(36) if v[c]] == bits(r.hands[seat])
+    for rel in (1, 2, 3):
+        other = (seat + rel) % 4
+        block = [c for c in range(36) if v[350 + 36 * (rel - 1) + c]]
+        assert block == bits(obs.known_cards(other))
+    for rel in range(4):
+        s = (seat + rel) % 4
+        hist = {c for c in range(36) if v[36 + 36 * rel + c]}
+        assert hist == {c for p, c in obs.history if p == s}
+
+
+@given(rule_sets, seeds, seeds, st.integers(min_value=0, max_value=200), st.data())
+def test_observation_same_when_hidden_cards_are_swapped(
+    rules: RuleSet, deal_seed: int, play_seed: int, stop: int, data: st.DataObject
+) -> None:
+    """Two deals that differ only in cards the observer cannot see give equal observations."""
+    r = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    while not r.is_over and len(r.actions) < stop:
+        r.push(rng.choice(r.legal_actions()))
+    seat = data.draw(st.integers(0, 3))
+    obs = observe(r, seat)
+    a, b = [s for s in range(4) if s != seat][:2] if data.draw(st.booleans()) else [
+        s for s in range(4) if s != seat
+    ][1:]
+    hidden_a = r.hands[a] & ~obs.known_cards(a)
+    hidden_b = r.hands[b] & ~obs.known_cards(b)
+    if not hidden_a or not hidden_b:
+        return
+    ca = data.draw(st.sampled_from(bits(hidden_a)))
+    cb = data.draw(st.sampled_from(bits(hidden_b)))
+    hands = list(r.initial_hands)
+    hands[a] ^= (1 << ca) | (1 << cb)
+    hands[b] ^= (1 << ca) | (1 << cb)
+    r2 = Round(rules, hands, r.forehand)
+    try:
+        for act in r.actions:
+            r2.push(act)
+    except ValueError:
+        return  # the swap made the recorded play illegal: nothing to compare
+    if (r2.declared, r2.stoeck_seat, r2.stoeck_state, r2.phase) != (
+        r.declared, r.stoeck_seat, r.stoeck_state, r.phase
+    ):
+        return  # the swap changed what was announced: a different public history
+    obs2 = observe(r2, seat)
+    assert obs2 == obs
+    assert obs2.to_tensor() == obs.to_tensor()
+
+
+@given(plain_presets, seeds)
+def test_records_round_trip(rules: RuleSet, seed: int) -> None:
+    # A smaller target keeps games short; the record format does not depend on it.
+    rules = rules.replace(target=min(rules.target, 600))
+    g = play_random_game(Game(rules, seed=seed), random.Random(seed))
+    text = format_record(g)
+    (rec,) = list(iter_records(text.splitlines()))
+    assert rec.rules == rules
+    assert rec.deals == [rd.initial_hands for rd in g.rounds]
+    assert rec.actions == g.actions
+    assert rec.forehands == [rd.forehand for rd in g.rounds]
+    g2 = replay(rec)
+    assert g2.scores == g.scores and g2.winner == g.winner and g2.end_reason == g.end_reason
+    assert format_record(g2) == text
+    # Replay up to any action of any hand rebuilds that position.
+    rng = random.Random(seed)
+    hand = rng.randrange(len(rec.actions)) + 1
+    upto = rng.randrange(len(rec.actions[hand - 1]) + 1)
+    part = replay(rec, hand, upto)
+    rd = part.rounds[hand - 1]  # a finished hand is already followed by the next deal
+    assert rd.actions == tuple(rec.actions[hand - 1][:upto])
+    assert rd.initial_hands == rec.deals[hand - 1]
+    assert len(part.rounds) in (hand, hand + 1)
+
+
+@given(rule_sets, seeds, seeds, st.integers(min_value=0, max_value=200))
+def test_position_round_trip(rules: RuleSet, deal_seed: int, play_seed: int, stop: int) -> None:
+    r = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    while not r.is_over and len(r.actions) < stop:
+        r.push(rng.choice(r.legal_actions()))
+    text = format_position(r)
+    r2 = parse_position(text, rules)
+    assert public_state(r2) == public_state(r)
+    assert format_position(r2) == text
+    assert parse_deal(format_deal(r.initial_hands)) == r.initial_hands
+
+
+@given(seeds)
+def test_deal_round_trip_and_partition(seed: int) -> None:
+    r = Round.deal(seed=seed)
+    union = 0
+    for h in r.initial_hands:
+        assert h.bit_count() == 9 and not union & h
+        union |= h
+    assert union == ALL_CARDS
+    assert parse_deal(format_deal(r.initial_hands)) == r.initial_hands
+
+
+@given(rule_sets)
+def test_rules_dict_round_trip(rules: RuleSet) -> None:
+    assert rules_from_dict(rules_to_dict(rules)) == rules
