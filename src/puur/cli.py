@@ -91,4 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the imported module so that subcommands registered by the outer layers (which
+    # import puur.cli, not __main__) are found with ``python -m puur.cli``.
+    from puur.cli import main as _main
+
+    sys.exit(_main())
