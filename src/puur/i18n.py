@@ -158,7 +158,7 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                   "{seat} choisit {contract}", "{seat} sceglie {contract}"),
     "ev.play": ("{seat} plays {card}", "{seat} spielt {card}", "{seat} joue {card}",
                 "{seat} gioca {card}"),
-    "ev.weis": ("{seat} declares Weis: {what}", "{seat} weist: {what}",
+    "ev.weis": ("{seat} declares Weis: {what}", "Weis von {seat}: {what}",
                 "{seat} annonce Weis : {what}", "{seat} dichiara Weis: {what}"),
     "ev.weis_best": ("Best Weis: {seat} — {team} scores {points}",
                      "Bester Weis: {seat} — {team} schreibt {points}",
