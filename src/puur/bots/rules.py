@@ -392,20 +392,22 @@ def _weis(obs: Observation) -> int:
 
 
 def _future_worth(k: _Know, card: int, cards_left: int) -> float:
-    """What holding ``card`` for later is worth (a winner kept for a later trick)."""
+    """What keeping ``card`` for later is worth: the chance that it takes a later trick times
+    that trick's worth (its own points included); a sure winner also counts the last trick's
+    bonus when two cards are left."""
     s = _SUIT[card]
     if s == k.trump:
-        out = k.played | k.hand  # cards not out
-        stronger_out = _HIGHER[k.mode][card] & ~out
+        stronger_out = _HIGHER[k.mode][card] & ~k.played & ~k.hand
         n_above = stronger_out.bit_count()
-        worth = (1.0 if n_above == 0 else 0.6 if n_above == 1 else 0.35) * _TRICK_WORTH
+        f = 1.0 if n_above == 0 else 0.6 if n_above == 1 else 0.35
     elif k.is_bock(card):
-        worth = (1.0 if not k.opp_trumps() else 0.65) * _TRICK_WORTH
+        f = 1.0 if not k.opp_trumps() else 0.65
     else:
         above = _HIGHER[k.mode][card] & ~k.played & ~k.hand
         guards = (k.hand & SUIT_MASK[s]).bit_count() - 1
-        worth = 0.2 * _TRICK_WORTH if above.bit_count() == 1 and guards >= 1 else 0.0
-    if cards_left == 2 and worth >= _TRICK_WORTH * 0.95:
+        f = 0.2 if above.bit_count() == 1 and guards >= 1 else 0.0
+    worth = f * (_TRICK_WORTH + POINTS[k.mode][card])
+    if cards_left == 2 and f >= 0.95:
         worth += k.obs.rules.last_trick_bonus  # keep a sure winner for the last trick
     return worth
 
@@ -540,8 +542,9 @@ def _lead(k: _Know, legal: list[int]) -> int:
             val += 6.0
         if k.refuses >> s & 1:
             val -= 5.0
-        if trump >= 0 and s == trump and not our_contract and (hand & ~k.tmask):
-            val -= 8.0  # do not lead into the opponents' trumps
+        if trump >= 0 and s == trump and (hand & ~k.tmask):
+            # Trumps are led on purpose (the drawing rule above), not by routine.
+            val -= 8.0
         if trump >= 0 and s != trump and k.is_bock(c) and hand & k.tmask and cards_left <= 3:
             val += 3.0  # cash the side winners first, keep the trump for the end
         val -= STRENGTH[k.mode][c] * 0.01
