@@ -142,8 +142,8 @@ def _parse_value(text: str) -> OptionValue:
 def parse_bot_spec(text: str) -> BotSpec:
     """Parse ``name`` or ``name:key=value,key=value`` (numbers and true/false are converted).
 
-    >>> parse_bot_spec("search:budget=0.25,samples=20").options
-    (('budget', 0.25), ('samples', 20))
+    >>> parse_bot_spec("random:seed=5,ratio=0.25,fast=true").options
+    (('seed', 5), ('ratio', 0.25), ('fast', True))
     """
     text = text.strip()
     name, _, rest = text.partition(":")
