@@ -73,7 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app(db, bot_delay=0.0, seed=7)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws="websockets", lifespan="on")
+                            ws="websockets-sansio", lifespan="on")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, name="puur-test-server", daemon=True)
     thread.start()

@@ -1,0 +1,290 @@
+"""Browser tests of the web front end against the real server in headless Chromium.
+
+A person plays a whole game by clicking, two people share a table (and a spectator watches),
+a player reconnects in the middle of a trick, the language and the deck change during play, a
+finished game is replayed and downloaded, and screenshots of the lobby, a table in mid-hand and
+the Jasstafel are written to ``test-output/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Anything a seated player may be asked to do, as the client draws it.
+ACTIONABLE = "#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quiet, #stoeck-yes"
+
+
+def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = ()) -> str:
+    """Fill in the lobby form and create a table; returns its code."""
+    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    page.fill("#f-name", "Anna")
+    page.fill("#f-target", str(target))
+    page.dispatch_event("#f-target", "change")
+    for s in human_seats:
+        page.select_option(f"#f-seat-{s}", "human")
+    page.click("#create-btn")
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    return code
+
+
+def act_once(page: Any) -> str:
+    """Do whatever the page asks of its player (the first legal card, the first contract, the
+    suggested Weis, Stöck). Returns what was done."""
+    el = page.wait_for_selector(ACTIONABLE)
+    kind = el.get_attribute("id") or el.get_attribute("class") or ""
+    if kind == "game-over":
+        return "over"
+    before = latest_seq(page)
+    el.click()
+    # The click is answered by a new state (seq grows) or the game ends.
+    page.wait_for_function(
+        "([seq]) => { const s = puur.view.state.latest; return !s || s.seq !== seq"
+        " || (s.game && s.game.phase === 'over'); }", arg=[before])
+    if "hand-card" in kind:
+        return "play"
+    return kind.split()[0]
+
+
+def latest_seq(page: Any) -> int:
+    seq: int = page.evaluate("puur.view.state.latest ? puur.view.state.latest.seq : -1")
+    return seq
+
+
+def game_state(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("puur.view.state.latest.game")
+    return state
+
+
+def trick_on_cloth(page: Any) -> list[str]:
+    """The cards drawn in the middle of the table, once the display queue is idle."""
+    page.wait_for_function(
+        "() => puur.view.state.queue.length === 0 && !puur.view.state.completing")
+    cards: list[str] = page.eval_on_selector_all(
+        ".trick .trick-card", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def hand_cards(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        ".hand .hand-card", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def test_lobby_and_screenshot(new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
+    """The lobby lists an open table with its free seat; screenshot of the lobby."""
+    host = new_page("/")
+    code = create_table(host, target=1000, human_seats=(2,))
+    host.wait_for_selector(".big-code")
+    assert host.inner_text(".big-code") == code
+    assert host.input_value(".invite-link").endswith(f"/t/{code}")
+
+    lobby = new_page("/")
+    item = lobby.wait_for_selector(f".table-item[data-code='{code}']")
+    assert "1" in item.inner_text()  # one free seat
+    assert item.query_selector("a[href$='?watch=1']") is not None
+    lobby.click("details.more summary")
+    lobby.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+
+
+def test_play_a_whole_game_by_clicking(
+    new_page: Callable[..., Any], artifacts: Path
+) -> None:
+    """A person plays to the target against three computer players, then asks for a rematch."""
+    page = new_page("/")
+    create_table(page, target=300)
+    counts: dict[str, int] = {}
+    shot = False
+    for _ in range(400):
+        done = act_once(page)
+        counts[done] = counts.get(done, 0) + 1
+        if done == "over":
+            break
+        if not shot and counts.get("play", 0) == 4:
+            trick_on_cloth(page)
+            page.wait_for_timeout(400)  # let the last card land
+            page.screenshot(path=str(artifacts / "table-mid-hand.png"))
+            shot = True
+    else:
+        pytest.fail(f"the game did not end: {counts}")
+    assert counts.get("play", 0) >= 9, counts
+    g = game_state(page)
+    assert g["phase"] == "over"
+    result = g["result"]
+    assert max(result["scores"]) >= 300
+    assert result["scores"][result["winner"]] >= 300
+    modal = page.inner_text("#game-over")
+    assert str(result["scores"][0]) in modal and str(result["scores"][1]) in modal
+    # The slate shows the winners' points as strokes: as many 100-strokes as the server says.
+    tafel = page.query_selector("#game-over .jasstafel")
+    assert tafel is not None
+    page.locator("#game-over").screenshot(path=str(artifacts / "jasstafel.png"))
+    # The score panel agrees with the server.
+    assert page.inner_text("#score-0") == str(g["scores"][0])
+    # Rematch: a new game begins at the same table.
+    old_game = g["game_id"]
+    page.click("#rematch-btn")
+    page.wait_for_function(
+        "([id]) => { const g = puur.view.state.latest.game;"
+        " return g && g.game_id !== id && g.phase !== 'over'; }", arg=[old_game])
+    assert page.query_selector("#game-over") is None
+    assert len(hand_cards(page)) == 9
+
+
+def test_two_players_and_a_spectator_see_the_same_table(new_page: Callable[..., Any]) -> None:
+    """A second person joins by the invite link; both (and a spectator) see the same state."""
+    anna = new_page("/")
+    code = create_table(anna, target=1000, human_seats=(2,))
+    anna.wait_for_selector(".big-code")
+    beat = new_page(f"/t/{code}")
+    beat.fill("#join-name", "Beat")
+    beat.click(".join-seat[data-seat='2']")
+    watcher = new_page(f"/t/{code}?watch=1")
+    for p in (anna, beat, watcher):
+        p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
+    pages = (anna, beat, watcher)
+    for _ in range(14):
+        # Settle where a person is to move (the computer players answer at once).
+        anna.wait_for_function(
+            "() => { const g = puur.view.state.latest.game;"
+            " return g && [0, 2].includes(g.to_move); }")
+        seq = latest_seq(anna)
+        for p in pages[1:]:
+            p.wait_for_function("([s]) => puur.view.state.latest.seq === s", arg=[seq])
+        ga, gb, gw = (game_state(p) for p in pages)
+        # Public state is the same for everyone...
+        for key in ("contract", "chooser", "trick", "scores", "to_move", "trick_no"):
+            assert ga[key] == gb[key] == gw[key], key
+        assert trick_on_cloth(anna) == trick_on_cloth(beat) == trick_on_cloth(watcher)
+        assert anna.inner_text("#score-1") == beat.inner_text("#score-1")
+        # ...but each player sees only their own hand, and the spectator none.
+        ha, hb = hand_cards(anna), hand_cards(beat)
+        assert ha and hb and not set(ha) & set(hb)
+        assert hand_cards(watcher) == []
+        assert gw["hand"] == [] and gw["legal"] == []
+        assert "Beat" in anna.inner_text(".seat.pos-top .plate")
+        assert "Anna" in beat.inner_text(".seat.pos-top .plate")
+        act_once(anna if ga["to_move"] == 0 else beat)
+
+
+def test_reconnect_mid_trick(new_page: Callable[..., Any]) -> None:
+    """A dropped socket and a reloaded page both come back exactly where the player was."""
+    page = new_page("/")
+    code = create_table(page, target=1000)
+    # Play until it is our turn with cards already in the trick.
+    for _ in range(30):
+        page.wait_for_selector(ACTIONABLE)
+        if page.query_selector(".hand-card.legal") and trick_on_cloth(page):
+            break
+        act_once(page)
+    else:
+        pytest.fail("never reached a trick in progress")
+    hand, trick = hand_cards(page), trick_on_cloth(page)
+    legal = page.eval_on_selector_all(".hand-card.legal", "els => els.map(e => e.dataset.card)")
+    seq = latest_seq(page)
+
+    # 1. The socket drops: the client reconnects by itself and shows the same position.
+    page.evaluate("puur.view.dropConnection()")
+    page.wait_for_function("() => puur.view.state.status !== 'open'")
+    page.wait_for_function("() => puur.view.state.status === 'open'")
+    page.wait_for_selector(".hand-card.legal")
+    assert latest_seq(page) == seq
+    assert hand_cards(page) == hand and trick_on_cloth(page) == trick
+    assert page.query_selector("#banner").is_hidden()
+
+    # 2. The page is closed and opened again (the seat token is kept in the browser).
+    context = page.context
+    page.close()
+    again = new_page(f"/t/{code}", context=context)
+    again.wait_for_selector(".hand-card.legal")
+    assert latest_seq(again) == seq
+    assert hand_cards(again) == hand and trick_on_cloth(again) == trick
+    assert again.eval_on_selector_all(
+        ".hand-card.legal", "els => els.map(e => e.dataset.card)") == legal
+    # And play goes on from there.
+    act_once(again)
+    assert len(hand_cards(again)) == len(hand) - 1
+
+
+def test_language_and_deck_switching(new_page: Callable[..., Any], artifacts: Path) -> None:
+    """Language and deck change at any time; the Swiss terms stay; the game is untouched."""
+    page = new_page("/")
+    create_table(page, target=1000)
+    page.wait_for_selector(".hand-card")
+    hand = hand_cards(page)
+    expected = {"de": "Letzter Stich", "fr": "Dernière levée", "it": "Ultima presa",
+                "en": "Last trick"}
+    for lang, text in expected.items():
+        page.select_option("#pref-lang", lang)
+        assert page.inner_text("#last-btn") == text
+        assert page.get_attribute("html", "lang") == lang
+        assert page.inner_text(".side .tafel-box h3") == "Jasstafel"
+        assert hand_cards(page) == hand
+    # Every text exists in all four languages, and the Swiss terms are the same in each.
+    rows = page.evaluate(
+        "async () => (await import('/static/js/i18n.js')).allRows()")
+    assert all(len(r) == 4 and all(isinstance(x, str) and x for x in r) for r in rows.values())
+    for key in ("weis", "stoeck", "summary.match", "contract.obe", "contract.unde", "push"):
+        assert len(set(rows[key])) == 1, key
+
+    def suits_drawn() -> set[str]:
+        hrefs: list[str] = page.eval_on_selector_all(
+            ".hand-card use", "els => els.map(e => e.getAttribute('href'))")
+        return {h.split("-")[1] for h in hrefs}
+
+    page.select_option("#pref-deck", "swiss")
+    assert suits_drawn() == {"swiss"}
+    swiss_label = page.get_attribute(".hand-card", "aria-label")
+    page.select_option("#pref-deck", "french")
+    assert suits_drawn() == {"french"}
+    assert page.get_attribute(".hand-card", "aria-label") != swiss_label
+    assert hand_cards(page) == hand
+    # The choice is kept for the next visit.
+    page.reload()
+    page.wait_for_selector(".hand-card")
+    assert suits_drawn() == {"french"}
+    assert page.input_value("#pref-deck") == "french"
+
+
+def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
+    """A finished game replays trick by trick with all hands open, and downloads as a record."""
+    page = new_page("/")
+    res = page.request.post(f"{server}/api/tables", data=json.dumps({
+        "v": 1, "rules": "family", "options": {"target": 150}, "seat": None,
+        "seats": [{"kind": "bot", "bot": "random"}] * 4,
+    }), headers={"Content-Type": "application/json"})
+    assert res.status == 201, res.text()
+    code = res.json()["code"]
+    games: list[dict[str, Any]] = []
+    for _ in range(100):
+        games = [g for g in page.request.get(f"{server}/api/games").json()["games"]
+                 if g["code"] == code]
+        if games:
+            break
+        page.wait_for_timeout(100)
+    assert games, "the all-computer game did not finish"
+    gid = games[0]["id"]
+    page.goto("/")
+    page.wait_for_selector(f"#finished-games a[href='/?replay={gid}']").click()
+    page.wait_for_selector(".replay-view")
+    # At the deal all 36 cards are in the four open hands.
+    assert page.locator(".open-hand .mini-card").count() == 36
+    page.click("#rp-next")
+    assert page.locator(".trick .trick-card").count() == 4
+    assert page.locator(".open-hand .mini-card").count() == 32
+    assert page.locator(".trick .trick-card.winner").count() == 1
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".open-hand .mini-card").count() == 28
+    href = page.get_attribute("#rp-download", "href")
+    assert href == f"/api/games/{gid}/record"
+    text = page.request.get(f"{server}{href}").text()
+    assert code in text or len(text.splitlines()) > 5
