@@ -3,7 +3,8 @@
 A :class:`Round` is its rules, its deal, its forehand (the *Vorhand*, who chooses first and leads
 trick 1) and its list of actions. ``push(action)`` applies one action, ``pop()`` undoes the last
 one instantly (a snapshot of the few fields is kept), ``legal_actions()`` lists what the player
-to move may do. Points are *credited* as they fall, in the order of ``rules.count_order`` and
+to move may do; ``push_unchecked(action)`` skips the legality check for trusted callers such
+as search. Points are *credited* as they fall, in the order of ``rules.count_order`` and
 multiplied by the contract's multiplier, into :attr:`Round.credits`; when the round is played
 inside a game (``game_scores`` given), it stops the moment a team reaches the target.
 
@@ -67,6 +68,17 @@ STOECK: Final = "stoeck"
 OVER: Final = "over"
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
+# Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
+_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
+
+
+def _may_hold_weis(hand: int) -> bool:
+    """False when ``hand`` holds neither three cards in a row of one suit nor four of a kind, so
+    it cannot hold a Weis (a cheap test before the full search)."""
+    return bool(
+        hand & (hand >> 1) & (hand >> 2) & _RUN3_START
+        or hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF
+    )
 
 
 class IllegalActionError(ValueError):
@@ -240,7 +252,7 @@ class Round:
         """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
         opts = self._options_cache.get(seat)
         if opts is None:
-            if not self.rules.weis:
+            if not self.rules.weis or not _may_hold_weis(self.initial_hands[seat]):
                 opts = []
             else:
                 opts = weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
@@ -259,7 +271,8 @@ class Round:
         """The legal actions of the player to move, as sorted integers."""
         ph = self.phase
         if ph == PLAY:
-            return bits(self.legal_cards())
+            lead = _SUIT_OF[self.trick[0]] if self.trick else -1
+            return bits(legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump))
         if ph == CHOOSE:
             acts = [A_CHOOSE + c for c in self.rules.contracts()]
             if not self.pushed or (self.rules.push_back and not self.pushed_back):
@@ -338,19 +351,36 @@ class Round:
         """Apply ``action`` (an integer or a typed action). An illegal action raises
         :class:`IllegalActionError` and changes nothing."""
         a = action if isinstance(action, int) else encode(action)
-        if not self.is_legal(a):
+        if self.phase == PLAY:
+            # The common case, checked on the mask without building the legal list.
+            lead = _SUIT_OF[self.trick[0]] if self.trick else -1
+            mask = legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump)
+            if not (0 <= a < NUM_CARDS and mask >> a & 1):
+                raise IllegalActionError(self._why_illegal(a))
+        elif a not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(a))
+        self.push_unchecked(a)
+
+    def push_unchecked(self, action: int) -> None:
+        """Apply the integer ``action`` without checking that it is legal.
+
+        For trusted callers such as search, which take their actions from
+        :meth:`legal_actions` or :meth:`legal_cards` and need every microsecond; :meth:`pop`
+        undoes it as it undoes :meth:`push`. An illegal action here leaves the round in a state
+        the rules cannot reach, so anything from outside (players, files, the network) goes
+        through :meth:`push`.
+        """
         self._stack.append(self.__dict__.copy())
-        self.actions = (*self.actions, a)
+        self.actions = (*self.actions, action)
         ph = self.phase
         if ph == PLAY:
-            self._play(a)
+            self._play(action)
         elif ph == CHOOSE:
-            self._choose(a)
+            self._choose(action)
         elif ph == WEIS:
-            self._weis(a)
+            self._weis(action)
         else:
-            self._stoeck(a)
+            self._stoeck(action)
 
     def pop(self) -> int:
         """Undo the last action and return it."""
@@ -446,17 +476,16 @@ class Round:
         self.trick = (*self.trick, card)
         self.played = (*self.played, card)
         strength = STRENGTH[self.mode]
-        if self.best_card < 0:
+        cs = _SUIT_OF[card]
+        best = self.best_card
+        if best < 0:
             self.best_card, self.best_seat = card, seat
-        else:
-            bs = _SUIT_OF[self.best_card]
-            cs = _SUIT_OF[card]
-            if cs == bs:
-                if strength[card] > strength[self.best_card]:
-                    self.best_card, self.best_seat = card, seat
-            elif cs == self.trump:
+        elif cs == _SUIT_OF[best]:
+            if strength[card] > strength[best]:
                 self.best_card, self.best_seat = card, seat
-        if _SUIT_OF[card] == self.trump and (
+        elif cs == self.trump:
+            self.best_card, self.best_seat = card, seat
+        if cs == self.trump and (
             self.best_trump < 0 or strength[card] > strength[self.best_trump]
         ):
             self.best_trump = card
@@ -474,15 +503,19 @@ class Round:
     def _after_card(self) -> None:
         if len(self.trick) < 4:
             self.to_move = (self.to_move + 1) % 4
-            self._enter_turn()
+            if self.trick_no == 0:
+                self._enter_turn()  # Weis and Stöck decisions come before a first card
+            else:
+                self.phase = PLAY
             return
         # The trick is complete.
         winner = self.best_seat
         team = winner & 1
         t = self.trick_no
+        points = POINTS[self.mode]
         pts = 0
         for c in self.trick:
-            pts += POINTS[self.mode][c]
+            pts += points[c]
         self.trick_winners = (*self.trick_winners, winner)
         last = t == 8
         if last:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puur.cards import ALL_CARDS, RANK_MASK
-from puur.contracts import NUM_CONTRACTS, contract_mode, trump_of
+from puur.contracts import NUM_CONTRACTS, Contract, contract_mode, trump_of
 from puur.fastsim import FastSim, deal, random_hand, random_hands
 from puur.rules import RuleSet
 from puur.weis import meld_key, weis_options
@@ -62,7 +62,8 @@ def test_any_deal_plays_out_like_the_reference(
     hand = random_hand(rules, random.Random(seed), hands, forehand, trace)
     cards = [a for a in hand.actions if a < 36]
     assert sorted(cards) == list(range(36))  # every card played exactly once
-    assert sum(hand.trick_points) == 152 + rules.last_trick_bonus
+    if hand.contract < Contract.SLALOM:  # Slalom counts each trick by its own order
+        assert sum(hand.trick_points) == 152 + rules.last_trick_bonus
     replay_and_compare(rules, hand, trace)
 
 

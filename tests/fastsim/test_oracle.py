@@ -19,7 +19,7 @@ from puur.rules import RuleSet
 
 from .oracle import ALL_RULES, replay_and_compare
 
-HANDS_PER_RULESET = 1000
+HANDS_PER_RULESET = 2000
 
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
