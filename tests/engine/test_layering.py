@@ -1,0 +1,120 @@
+"""Import layering (DESIGN.md principle 1, docs/engine-api.md): imports flow one way.
+
+cards → contracts → rules → actions/weis/scoring → round → game/observation → notation/record →
+bots → arena → tui/server. The core (top-level modules of ``src/puur``) uses only the standard
+library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import puur
+
+SRC = Path(puur.__file__).parent
+
+# Level of each core module: a module may import only modules of a lower level.
+CORE_LEVELS = {
+    "i18n": 0,
+    "cards": 0,
+    "contracts": 1,
+    "rules": 2,
+    "actions": 3,
+    "weis": 3,
+    "scoring": 3,
+    "round": 4,
+    "game": 5,
+    "observation": 5,
+    "fastsim": 5,
+    "notation": 6,
+    "record": 7,
+}
+# Packages outside the core, in order; a package may import the core and lower packages.
+PACKAGE_LEVELS = {"bots": 10, "arena": 11, "tui": 12, "server": 12}
+APP_MODULES = {"cli", "demo", "__init__"}
+# Deliberate exceptions: ``Round.observation()`` builds an Observation through a function-level
+# import (the observation module needs the Round type, so it cannot be imported at the top).
+LAZY_UPWARD = {("round", "observation")}
+
+
+def imports_of(path: Path) -> list[tuple[str, bool]]:
+    """(module, at_top_level) for every import in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(n) for n in tree.body}
+    out: list[tuple[str, bool]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend((a.name, id(node) in top) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                pkg = path.parent.relative_to(SRC.parent).as_posix().replace("/", ".")
+                base = pkg.rsplit(".", node.level - 1)[0] if node.level > 1 else pkg
+                out.append((f"{base}.{node.module}" if node.module else base, id(node) in top))
+            elif node.module:
+                out.append((node.module, id(node) in top))
+    return out
+
+
+def core_modules() -> list[str]:
+    return sorted(p.stem for p in SRC.glob("*.py") if p.stem not in APP_MODULES)
+
+
+def test_every_core_module_is_known_to_the_layering() -> None:
+    # A new top-level module must be given its place in the order above.
+    assert set(core_modules()) <= set(CORE_LEVELS), set(core_modules()) - set(CORE_LEVELS)
+
+
+@pytest.mark.parametrize("name", core_modules())
+def test_core_imports_only_stdlib_and_lower_core(name: str) -> None:
+    level = CORE_LEVELS.get(name, 99)
+    for module, _top in imports_of(SRC / f"{name}.py"):
+        root = module.split(".")[0]
+        if root == "__future__":
+            continue
+        if root != "puur":
+            assert root in sys.stdlib_module_names, f"{name} imports {module}: not stdlib"
+            continue
+        parts = module.split(".")
+        assert len(parts) == 2 and parts[1] in CORE_LEVELS, f"{name} imports outer {module}"
+        other = parts[1]
+        if (name, other) in LAZY_UPWARD:
+            continue
+        assert CORE_LEVELS[other] < level, f"{name} (level {level}) imports {other}"
+
+
+def _package_files() -> list[tuple[str, Path]]:
+    return [(pkg, p) for pkg in PACKAGE_LEVELS for p in sorted((SRC / pkg).rglob("*.py"))
+            if (SRC / pkg).is_dir()]
+
+
+@pytest.mark.parametrize(
+    ("package", "path"), _package_files(), ids=[p.relative_to(SRC).as_posix()
+                                                 for _k, p in _package_files()]
+)
+def test_outer_packages_import_only_inward(package: str, path: Path) -> None:
+    level = PACKAGE_LEVELS[package]
+    for module, _top in imports_of(path):
+        parts = module.split(".")
+        if parts[0] != "puur" or len(parts) == 1:
+            continue
+        other = parts[1]
+        if other in CORE_LEVELS or other == package:
+            continue
+        if other == "cli":
+            # Subcommands register themselves in the application's command table.
+            assert path.name == "cli.py", f"{path} imports puur.cli"
+            continue
+        assert other in PACKAGE_LEVELS, f"{path} imports {module}"
+        assert PACKAGE_LEVELS[other] < level, f"{path} ({package}) imports outer {module}"
+
+
+def test_scanner_sees_imports() -> None:
+    """The scan finds real imports (guards against a vacuous pass)."""
+    mods = {m for m, _t in imports_of(SRC / "record.py")}
+    assert {"puur.game", "puur.notation", "json"} <= mods
+    lazy = [(m, t) for m, t in imports_of(SRC / "round.py") if m == "puur.observation"]
+    assert lazy and not any(t for _m, t in lazy)
