@@ -102,17 +102,18 @@ def browser() -> Iterator[Any]:
 def new_page(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
     """Open pages in fresh browser contexts (each its own storage, like another person).
 
-    ``new_page(path="/", width=1280, height=860, context=None)``: fast animations are switched
-    on and page errors fail the test.
+    ``new_page(path="/", width=1280, height=860, context=None, **context_options)``: fast
+    animations are switched on and page errors fail the test.
     """
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(path: str = "/", width: int = 1280, height: int = 860, context: Any = None) -> Any:
+    def make(path: str = "/", width: int = 1280, height: int = 860, context: Any = None,
+             **options: Any) -> Any:
         ctx = context
         if ctx is None:
             ctx = browser.new_context(viewport={"width": width, "height": height},
-                                      base_url=server, locale="en-GB")
+                                      base_url=server, locale="en-GB", **options)
             ctx.add_init_script("localStorage.setItem('puur.fast', '1');")
             ctx.set_default_timeout(15_000)
             contexts.append(ctx)

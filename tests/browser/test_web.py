@@ -45,7 +45,8 @@ def act_once(page: Any) -> str:
     if kind == "game-over":
         return "over"
     before = latest_seq(page)
-    el.click()
+    # Cards in the hand overlap: aim at the visible left edge, as a finger would.
+    el.click(position={"x": 8, "y": 24} if "hand-card" in kind else None)
     # The click is answered by a new state (seq grows) or the game ends.
     page.wait_for_function(
         "([seq]) => { const s = puur.view.state.latest; return !s || s.seq !== seq"
@@ -288,3 +289,61 @@ def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
     assert href == f"/api/games/{gid}/record"
     text = page.request.get(f"{server}{href}").text()
     assert code in text or len(text.splitlines()) > 5
+
+
+def test_phone_layout_touch_and_keyboard(new_page: Callable[..., Any], artifacts: Path) -> None:
+    """On a phone the nine cards fit the screen and a tap plays; on a desktop the keys play."""
+    phone = new_page("/", width=390, height=844, has_touch=True, is_mobile=True)
+    create_table(phone, target=1000)
+    phone.wait_for_selector(".hand-card")
+    boxes = [c.bounding_box() for c in phone.query_selector_all(".hand-card")]
+    assert len(boxes) == 9
+    assert all(b is not None and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes)
+    for _ in range(10):  # answer a choice or a Weis first, if asked
+        phone.wait_for_selector(ACTIONABLE)
+        if phone.query_selector(".hand-card.legal"):
+            break
+        act_once(phone)
+    trick_on_cloth(phone)
+    phone.wait_for_timeout(300)
+    phone.screenshot(path=str(artifacts / "table-phone.png"), full_page=True)
+    n = len(hand_cards(phone))
+    phone.tap(".hand-card.legal", position={"x": 8, "y": 24})
+    phone.wait_for_function("([n]) => document.querySelectorAll('.hand-card').length === n - 1",
+                            arg=[n])
+
+    desk = new_page("/")
+    create_table(desk, target=1000)
+    for _ in range(10):
+        desk.wait_for_selector(ACTIONABLE)
+        if desk.query_selector(".hand-card.legal"):
+            break
+        act_once(desk)
+    n = len(hand_cards(desk))
+    legal = set(desk.eval_on_selector_all(".hand-card.legal",
+                                          "els => els.map(e => e.dataset.card)"))
+    # Arrow keys move along the hand; Enter plays the focused card when it is legal.
+    desk.focus(".hand-card[tabindex='0']")
+    for _ in range(n):
+        focused = desk.evaluate("document.activeElement.dataset.card")
+        if focused in legal:
+            break
+        desk.keyboard.press("ArrowRight")
+    desk.keyboard.press("Enter")
+    desk.wait_for_function("([n]) => document.querySelectorAll('.hand-card').length === n - 1",
+                           arg=[n])
+    assert focused not in hand_cards(desk)
+    # The last trick opens on demand (key L) with its four cards, and closes again.
+    for _ in range(12):
+        if game_state(desk)["last_trick"]:
+            break
+        act_once(desk)
+    trick_on_cloth(desk)
+    desk.keyboard.press("l")
+    assert desk.locator("#last-trick .mini-card").count() == 4
+    last = game_state(desk)["last_trick"]
+    shown = desk.eval_on_selector_all("#last-trick .mini-card svg",
+                                      "els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(c["card"] for c in last["cards"])
+    desk.keyboard.press("Escape")
+    assert desk.query_selector("#last-trick") is None

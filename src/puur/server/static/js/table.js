@@ -485,7 +485,8 @@ export function mountTable(view, code, watch, ctx) {
     const info = seatInfo(me);
     let out = "";
     if (info.auto) {
-      out += `<button class="btn primary" id="take-back" type="button">${esc(t("take_seat"))}</button>`;
+      out += `<span class="prompt">${esc(t("auto_playing"))}</span>
+        <button class="btn primary" id="take-back" type="button">${esc(t("take_back"))}</button>`;
     }
     if (g.phase === "over") return out;
     if (!isLatest() || g.to_move !== me) {
