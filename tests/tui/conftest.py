@@ -21,6 +21,12 @@ def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return cfg
 
 
+@pytest.fixture
+def anyio_backend() -> str:
+    """The app tests run on asyncio (Textual's loop)."""
+    return "asyncio"
+
+
 FAST = PRESETS["family"].replace(target=300)
 
 

@@ -93,11 +93,27 @@ class CardWidget(Static, can_focus=True):
 
     BINDINGS: ClassVar = [Binding("enter,space", "choose", "play", show=False)]
 
-    def __init__(self, card: int, deck: str, legal: bool, index: int) -> None:
-        super().__init__(card_face(card, deck), classes="card " + ("legal" if legal else "illegal"))
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="card illegal")
+        self.card = -1
+        self.legal = False
+        self.index = index
+        self._shown: tuple[int, str, bool] = (-2, "", False)
+
+    def show(self, card: int, deck: str, legal: bool) -> None:
+        """Show ``card`` (or hide the slot for -1); only changes cause a redraw."""
         self.card = card
         self.legal = legal
-        self.index = index
+        if self._shown == (card, deck, legal):
+            return
+        self._shown = (card, deck, legal)
+        self.display = card >= 0
+        if card < 0:
+            return
+        self.update(card_face(card, deck))
+        self.set_class(legal, "legal")
+        self.set_class(not legal, "illegal")
+        self.remove_class("hint")
         self.tooltip = DECK_STYLES[deck].card_name(card)
 
     def action_choose(self) -> None:
@@ -166,7 +182,7 @@ class InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
-    InfoScreen > Vertical { width: auto; max-width: 100; height: auto; max-height: 95%;
+    InfoScreen > Vertical { width: auto; min-width: 50; max-width: 100; height: auto; max-height: 95%;
                             border: thick $accent; padding: 1 2; background: $panel; }
     InfoScreen .title { text-style: bold; }
     InfoScreen Horizontal { height: auto; width: auto; }
@@ -459,7 +475,7 @@ class GameScreen(Screen[None]):
     #main { width: 1fr; }
     #side { width: 36; border-left: solid $primary; }
     #status { height: 3; padding: 0 1; background: $boost; }
-    #table { grid-size: 3 3; grid-columns: 1fr 26 1fr; grid-rows: 5 7 5; height: 19; }
+    #table { grid-size: 3 3; grid-columns: 1fr 32 1fr; grid-rows: 6 7 6; height: 19; }
     SeatPanel { border: round $panel-lighten-2; padding: 0 1; height: 100%; }
     SeatPanel.to-move { border: heavy $warning; background: $warning 15%; }
     SeatPanel.partner { color: $text; }
@@ -484,6 +500,7 @@ class GameScreen(Screen[None]):
         self._dialog_open = False
         self._game_over_shown = False
         self.last_hint = -1
+        self._drawn: dict[str, str] = {}
         self._install_bindings()
 
     @property
@@ -522,7 +539,9 @@ class GameScreen(Screen[None]):
                 yield SeatPanel(id="seat-0")
                 yield Static()
             yield Static(id="prompt")
-            yield Horizontal(id="hand")
+            with Horizontal(id="hand"):
+                for i in range(9):
+                    yield CardWidget(i)
         with Vertical(id="side"):
             yield Static(id="scores")
             yield RichLog(id="log", markup=True, wrap=True, min_width=20)
@@ -556,13 +575,13 @@ class GameScreen(Screen[None]):
                 line += " — " + t("pushed_by", lang, seat=seat_name(obs.forehand, lang))
             status.append(line + "   " + t("hand_points", lang, p0=obs.credited[0],
                                                p1=obs.credited[1]))
-        self.query_one("#status", Static).update("\n".join(status))
+        self._update("#status", "\n".join(status))
         to_move = -1 if obs.phase == "over" else obs.to_move
         for seat in range(4):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.set_class(seat == to_move, "to-move")
-            panel.update(self._seat_text(seat, to_move))
-        self.query_one("#trick", Static).update(self._trick_text())
+            self._update(f"#seat-{seat}", self._seat_text(seat, to_move))
+        self._update("#trick", self._trick_text())
         self._draw_hand()
         if s.is_over:
             prompt = t("game_over", lang)
@@ -572,12 +591,11 @@ class GameScreen(Screen[None]):
             prompt = ""
         else:
             prompt = t("waiting", lang, seat=seat_name(obs.to_move, lang))
-        self.query_one("#prompt", Static).update(prompt)
+        self._update("#prompt", prompt)
         scores = g.scores
-        self.query_one("#scores", Static).update(
-            tafel_renderable(scores, g.striche(), lang, width=20))
+        self._update("#scores", tafel_renderable(scores, g.striche(), lang, width=16).markup)
 
-    def _seat_text(self, seat: int, to_move: int) -> Text:
+    def _seat_text(self, seat: int, to_move: int) -> str:
         lang = _lang(self)
         s = self.session
         obs = s.observation()
@@ -589,9 +607,8 @@ class GameScreen(Screen[None]):
         extra: list[str] = [t("cards_left", lang, n=obs.hand_sizes[seat])]
         if obs.phase != "over" and seat == obs.leader:
             extra.append(t("leads", lang))
-        if seat == to_move:
-            extra.append(f"[b reverse] ▶ {t('to_move', lang)} [/]")
         lines.append("  ".join(extra))
+        lines.append(f"[b reverse] ▶ {t('to_move', lang)} [/]" if seat == to_move else "")
         ann: list[str] = []
         if obs.weis_announced[seat]:
             ann.append("Weis " + "+".join(str(p) for p, _n in obs.weis_announced[seat]))
@@ -601,9 +618,9 @@ class GameScreen(Screen[None]):
             ann.append("★ " + contract_name(obs.contract, _deck(self), lang))
         if ann:
             lines.append("[magenta]" + "  ".join(ann) + "[/]")
-        return Text.from_markup("\n".join(lines))
+        return "\n".join(lines)
 
-    def _trick_text(self) -> Text:
+    def _trick_text(self) -> str:
         lang, deck = _lang(self), _deck(self)
         obs = self.session.observation()
         pos: dict[int, str] = {}
@@ -625,30 +642,31 @@ class GameScreen(Screen[None]):
             return pos.get(seat, "[dim]·[/]")
 
         body = (f"{cell(2)}\n{cell(3)}      {cell(1)}\n{cell(0)}\n[i]{caption}[/]")
-        return Text.from_markup(body)
+        return body
 
     def _draw_hand(self) -> None:
         deck = _deck(self)
         s = self.session
         obs = s.observation()
         legal = set(obs.legal_actions) if s.human_to_move() and obs.phase == "play" else set()
-        box = self.query_one("#hand", Horizontal)
         cards = sort_hand(obs.hand, obs.trump)
-        existing = list(box.query(CardWidget))
-        same = [w.card for w in existing] == cards and all(
-            w.legal == (w.card in legal) and w.has_class(deck) for w in existing)
-        if same:
-            return
         focused_card = getattr(self.focused, "card", None)
-        box.remove_children()
-        widgets = [CardWidget(c, deck, c in legal, i) for i, c in enumerate(cards)]
-        for w in widgets:
-            w.add_class(deck)
-        box.mount(*widgets)
-        target = next((w for w in widgets if w.card == focused_card and w.legal), None)
-        target = target or next((w for w in widgets if w.legal), None)
+        slots = list(self.query(CardWidget))
+        for i, w in enumerate(slots):
+            c = cards[i] if i < len(cards) else -1
+            w.show(c, deck, c in legal)
+        if isinstance(self.focused, CardWidget) and self.focused.legal and (
+                self.focused.card == focused_card):
+            return
+        target = next((w for w in slots if w.legal), None)
         if target is not None:
-            self.call_after_refresh(target.focus)
+            target.focus()
+
+    def _update(self, selector: str, markup: str) -> None:
+        # Redraw a part of the table only when its text changed.
+        if self._drawn.get(selector) != markup:
+            self._drawn[selector] = markup
+            self.query_one(selector, Static).update(Text.from_markup(markup))
 
     def log_events(self, events: list[Event]) -> None:
         """Write events to the log (and remember a finished hand for its summary)."""

@@ -209,10 +209,11 @@ def tafel_lines(points: int, name: str, lang: str, striche: int = 0, width: int 
         col = w - 2 - (w - 3) * (i + 1) // (diag_rows + 1)
         # At most one 50 stroke: two would make a 100.
         mark = "╳" if s.fifties and i == 1 else "╱"
-        if markup and mark == "╳":
-            mark = "[bold]╳[/]"
         suffix = "   50" if i == 1 else ""
-        lines.append((" " * col + mark).ljust(w) + suffix)
+        row = (" " * col + mark).ljust(w) + suffix
+        if markup:
+            row = row.replace("╳", "[bold]╳[/]")
+        lines.append(row)
     lines.append(bar("┿" * s.twenties) + "   20   " + t("rest", lang, n=s.rest))
     return [line.rstrip() for line in lines]
 

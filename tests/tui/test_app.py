@@ -1,0 +1,300 @@
+"""The full-screen game driven headless through Textual's pilot: a whole game, every dialog,
+hint, undo, save/resume, language and deck switching, setup and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, Select
+
+from puur.actions import A_PUSH
+from puur.bots import BOTS
+from puur.observation import Observation
+from puur.record import read_record
+from puur.tui.app import (
+    CardWidget,
+    ChoiceDialog,
+    GameScreen,
+    InfoScreen,
+    PuurApp,
+    ReplayScreen,
+    SetupScreen,
+)
+from puur.tui.session import PlaySession
+from puur.tui.settings import Settings, load_settings, settings_path
+from tests.tui.conftest import FAST, crafted_game, screen_text
+
+SIZE = (120, 40)
+pytestmark = pytest.mark.anyio
+
+
+def _settings(**kw: object) -> Settings:
+    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+def _app(session: PlaySession | None = None, tmp: Path | None = None, **kw: object) -> PuurApp:
+    return PuurApp(_settings(**kw), session=session, seed=5, setup=False, remember=False,
+                   save_path=(tmp / "saved.puur") if tmp else None)
+
+
+def _game(app: PuurApp) -> GameScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert screens
+    return screens[0]
+
+
+async def _play_first_legal(pilot: Pilot[int]) -> None:
+    scr = pilot.app.screen
+    assert isinstance(scr, GameScreen)
+    cards = list(scr.query(CardWidget))
+    n = next(i for i, w in enumerate(cards, start=1) if w.legal)
+    await pilot.press(str(n))
+    await pilot.pause()
+
+
+async def test_a_complete_game_to_the_target_through_the_ui() -> None:
+    app = _app()
+    seen: set[str] = set()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(600):
+            scr = app.screen
+            if isinstance(scr, ChoiceDialog):
+                seen.add(scr.kind)
+                await pilot.press("1")
+            elif isinstance(scr, InfoScreen):
+                seen.add(scr.kind)
+                if scr.kind == "game-over":
+                    break
+                await pilot.press("enter")
+            else:
+                await _play_first_legal(pilot)
+            await pilot.pause()
+        assert isinstance(app.screen, InfoScreen) and app.screen.kind == "game-over"
+        g = app.session.game  # type: ignore[union-attr]
+        assert g.is_over and max(g.scores) >= FAST.target
+        body = screen_text(app)
+        assert "win with" in body and "reached the target" in body
+        assert "summary" in seen or g.hand_no == 1
+        await pilot.click("#btn-quit")
+        await pilot.pause()
+    assert app.return_value == 0
+
+
+async def test_choose_dialog_push_and_weis_and_stoeck_dialogs() -> None:
+    rules = FAST.replace(stoeck_announce="with-weis")
+    session = PlaySession(game=crafted_game(rules), bots=["random"] * 3)
+    app = _app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "choose"
+        labels = [label for _a, label in dlg.choices]
+        assert "Rosen trumps" in labels and "Obenabe" in labels and "Schieben (push)" in labels
+        await pilot.click(f"#act-{36 + 1}")  # Rosen, with the mouse
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "weis"
+        assert "(suggested)" in dlg.choices[0][1] and "= 20" in dlg.choices[0][1]
+        assert dlg.choices[-1][1] == "Keep quiet"
+        await pilot.press("1")
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "stoeck"
+        await pilot.press("1")
+        await pilot.pause()
+        obs = session.observation()
+        assert obs.stoeck_seat == 0 and obs.weis_announced[0] == ((20, 3),)
+        assert isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert "Weis 20" in text and "Stöck" in text
+        assert "chosen by South" in text
+
+
+class _Pusher:
+    """Pushes whenever it may (to test push back); otherwise the first legal action."""
+
+    name = "pusher"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, obs: Observation) -> int:
+        return A_PUSH if A_PUSH in obs.legal_actions else obs.legal_actions[0]
+
+
+async def test_push_back_reaches_the_human_who_must_choose(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "pusher", _Pusher)
+    session = PlaySession(game=crafted_game(FAST.replace(push_back=True)),
+                          bots=["random", "pusher", "random"])
+    app = _app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog)
+        push = [i for i, (a, _l) in enumerate(dlg.choices, start=1) if a == A_PUSH][0]
+        await pilot.press(str(push))
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "choose"
+        assert "pushed it back" in screen_text(app)
+        assert A_PUSH not in [a for a, _l in dlg.choices]
+        await pilot.press("5")  # Obenabe
+        await pilot.pause()
+        obs = session.observation()
+        assert obs.pushed and obs.pushed_back and obs.chooser == 0 and obs.contract == 4
+
+
+async def test_only_legal_cards_are_playable_and_hint_and_undo(tmp_path: Path) -> None:
+    session = PlaySession(game=crafted_game(), bots=["random"] * 3, seed=2, hint_bot="rules")
+    app = _app(session, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # Rosen trumps; the Weis dialog comes next
+        await pilot.pause()
+        await pilot.press("2")  # keep quiet
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen)
+        cards = list(scr.query(CardWidget))
+        legal = set(session.legal_actions())
+        assert {w.card for w in cards if w.legal} == legal
+        # Pressing the number of an illegal card (if any) changes nothing.
+        illegal = [i for i, w in enumerate(cards, start=1) if not w.legal]
+        before = session.observation()
+        if illegal:
+            await pilot.press(str(illegal[0]))
+            await pilot.pause()
+            assert session.observation() == before
+        await pilot.press("h")
+        await pilot.pause()
+        hinted = [w for w in scr.query(CardWidget) if w.has_class("hint")]
+        assert len(hinted) == 1 and hinted[0].card in legal
+        assert "Hint:" in screen_text(app)
+        await pilot.press("u")  # nothing played yet: nothing to undo
+        await pilot.pause()
+        assert session.observation() == before
+        await _play_first_legal(pilot)
+        while not session.human_to_move():
+            await pilot.pause()
+        played = session.observation()
+        assert played.hand_sizes[0] == 8
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.observation().hand == before.hand
+        assert session.observation().history == before.history
+
+
+async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:
+    session = PlaySession(game=crafted_game(), bots=["rules", "random", "random"], seed=2)
+    app = _app(session, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "2")
+        await pilot.pause()
+        await _play_first_legal(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        mid = session.observation()
+    path = tmp_path / "saved.puur"
+    assert read_record(path).seats[1].kind == "bot:rules"
+    resumed = PlaySession.resume(path)
+    app2 = PuurApp(_settings(), session=resumed, setup=False, remember=False)
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert resumed.observation() == mid
+        scr = _game(app2)
+        assert [w.card for w in scr.query(CardWidget)] and resumed.human_to_move()
+
+
+async def test_language_and_deck_switching_in_game() -> None:
+    session = PlaySession(game=crafted_game(), bots=["random"] * 3)
+    app = _app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "2")  # Rosen, keep quiet
+        await pilot.pause()
+        assert "Your hand" in screen_text(app) or "Your turn" in screen_text(app)
+        await pilot.press("g")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Spiel 1" in text and "Du bist dran" in text and "Tipp" in text
+        assert app.settings.lang == "de"
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.settings.deck == "french"
+        text = screen_text(app)
+        assert "♦" in text and "●" not in text
+        assert "Herz Trumpf" in text
+        for _ in range(3):
+            await pilot.press("g")
+        await pilot.pause()
+        assert app.settings.lang == "en"
+
+
+async def test_setup_screen_options_language_and_start() -> None:
+    app = PuurApp(_settings(), seed=1, setup=True, remember=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        scr = app.screen
+        scr.query_one("#lang", Select).value = "fr"
+        await pilot.pause()
+        assert "Nouvelle partie" in screen_text(app)
+        scr.query_one("#deck", Select).value = "french"
+        scr.query_one("#preset", Select).value = "standard-2500"
+        await pilot.pause()
+        assert scr.query_one("#target", Input).value == "2500"
+        scr.query_one("#target", Input).value = "abc"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "objectif doit" in screen_text(app)
+        scr.query_one("#target", Input).value = "400"
+        scr.query_one("#push_back", Checkbox).value = True
+        scr.query_one("#bot2", Select).value = "rules"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, (GameScreen, ChoiceDialog))
+        rules = app.session.rules  # type: ignore[union-attr]
+        assert rules.target == 400 and rules.push_back and rules.multipliers[4] == 3
+        assert app.session.bot_names == ("random", "rules", "random")  # type: ignore[union-attr]
+    saved, problems = load_settings()
+    assert not problems and saved.lang == "fr" and saved.deck == "french"
+    assert saved.rules.target == 400
+    assert json.loads(settings_path().read_text())["bots"][1] == "rules"
+
+
+async def test_replay_screen_steps_through_a_record(tmp_path: Path) -> None:
+    s = PlaySession(FAST, ["random"] * 3, seed=4)
+    while not s.is_over:
+        if s.human_to_move():
+            s.act(s.legal_actions()[0])
+        else:
+            s.run_bots()
+    rec = read_record(s.save(tmp_path / "g.puur"))
+    app = PuurApp(_settings(), replay=rec, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen)
+        assert "move 0 of" in screen_text(app)
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert scr.move == 3
+        await pilot.press("left")
+        await pilot.press("n")
+        await pilot.pause()
+        assert (scr.hand, scr.move) == (2, 0)
+        # All four hands are open in the replay of a record.
+        text = screen_text(app)
+        for seat in ("South", "East", "North", "West"):
+            assert seat in text
+        await pilot.press("q")
+    assert app.return_value == 0
