@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.tui.conftest import FAST, crafted_game, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
@@ -25,7 +26,6 @@ from puur.tui.app import (
 )
 from puur.tui.session import PlaySession
 from puur.tui.settings import Settings, load_settings, settings_path
-from tests.tui.conftest import FAST, crafted_game, screen_text
 
 SIZE = (120, 40)
 pytestmark = pytest.mark.anyio
@@ -138,7 +138,7 @@ async def test_push_back_reaches_the_human_who_must_choose(
         await pilot.pause()
         dlg = app.screen
         assert isinstance(dlg, ChoiceDialog)
-        push = [i for i, (a, _l) in enumerate(dlg.choices, start=1) if a == A_PUSH][0]
+        push = next(i for i, (a, _l) in enumerate(dlg.choices, start=1) if a == A_PUSH)
         await pilot.press(str(push))
         await pilot.pause()
         dlg = app.screen

@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.tui.conftest import FAST, crafted_game
+
 from puur.tui.plain import EXIT_EOF, EXIT_OK, EXIT_QUIT, run_plain, run_plain_replay
 from puur.tui.session import PlaySession
-from tests.tui.conftest import FAST, crafted_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +62,7 @@ def test_tokens_aliases_and_commands() -> None:
 def test_quit_saves_when_asked_and_exits_4(tmp_path: Path) -> None:
     save = tmp_path / "g.puur"
     s = PlaySession(game=crafted_game(), bots=["random"] * 3)
-    code, text = _run(s, ["push", "quit"], autosave=str(save))
+    code, _text = _run(s, ["push", "quit"], autosave=str(save))
     assert code == EXIT_QUIT and save.exists()
     resumed = PlaySession.resume(save)
     assert resumed.observation() == s.observation()

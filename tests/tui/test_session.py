@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.tui.conftest import FAST, crafted_game
 
 from puur.actions import A_CHOOSE, A_PUSH, A_WEIS
 from puur.tui.session import HUMAN, PlaySession, SessionError, available_bots, best_bot_name
-from tests.tui.conftest import FAST, crafted_game
 
 
 def _to_first_card(s: PlaySession) -> None:

@@ -182,8 +182,9 @@ class InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
-    InfoScreen > Vertical { width: auto; min-width: 50; max-width: 100; height: auto; max-height: 95%;
-                            border: thick $accent; padding: 1 2; background: $panel; }
+    InfoScreen > Vertical { width: auto; min-width: 50; max-width: 100; height: auto;
+                            max-height: 95%; border: thick $accent; padding: 1 2;
+                            background: $panel; }
     InfoScreen .title { text-style: bold; }
     InfoScreen Horizontal { height: auto; width: auto; }
     InfoScreen Button { margin: 1 1 0 0; }
