@@ -68,6 +68,10 @@ STOECK: Final = "stoeck"
 OVER: Final = "over"
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
+# Deck positions each seat receives when nine cards are dealt in packets of three.
+_PACKETS: Final = tuple(
+    tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
+)
 # Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
 _RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
 
@@ -125,14 +129,9 @@ def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) 
     r = rng or random.Random(seed)
     deck = list(range(NUM_CARDS))
     r.shuffle(deck)
-    hands = [0, 0, 0, 0]
     # Packets of three, seat 0 first; the dealer's position only rotates who gets which
     # packet, and the shuffle already randomises that.
-    for i in range(12):
-        seat = i % 4
-        for c in deck[3 * i:3 * i + 3]:
-            hands[seat] |= 1 << c
-    return hands
+    return [sum([1 << deck[i] for i in packets]) for packets in _PACKETS]
 
 
 class Round:
