@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puur.cards import CardSet, bits
 from puur.contracts import POINTS, STRENGTH, Contract, card_points, contract_mode
@@ -178,3 +182,62 @@ def test_legal_set_matches_mask_and_is_legal() -> None:
     mask = r.legal_mask()
     assert [a for a in range(64) if mask[a]] == acts
     assert all(r.is_legal(a) == (a in acts) for a in range(64))
+
+
+def naive_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
+    """RULES.md §2.4 read literally, card by card (the oracle for the bitmask version)."""
+    if not trick:
+        return set(hand)
+    lead = trick[0] // 9
+    has_lead = any(c // 9 == lead for c in hand)
+    if trump < 0:
+        return {c for c in hand if c // 9 == lead} if has_lead else set(hand)
+    trumps_in_hand = [c for c in hand if c // 9 == trump]
+    if lead == trump:
+        puur = trump * 9 + 5
+        if not trumps_in_hand or trumps_in_hand == [puur]:
+            return set(hand)
+        return set(trumps_in_hand)
+    trick_trumps = [c for c in trick if c // 9 == trump]
+    best = max(trick_trumps, key=lambda c: STRENGTH[trump][c]) if trick_trumps else -1
+    only_trumps = len(trumps_in_hand) == len(hand)
+    out = set()
+    for c in hand:
+        if c // 9 == trump:
+            if best >= 0 and STRENGTH[trump][c] < STRENGTH[trump][best] and not only_trumps:
+                continue
+            out.add(c)
+        elif c // 9 == lead or not has_lead:
+            out.add(c)
+    return out
+
+
+@given(
+    st.permutations(list(range(36))),
+    st.integers(min_value=-1, max_value=3),
+    st.integers(min_value=0, max_value=3),
+    st.integers(min_value=1, max_value=9),
+)
+def test_legal_cards_match_the_rule_book(
+    deck: list[int], trump: int, trick_len: int, hand_len: int
+) -> None:
+    hand = deck[:hand_len]
+    trick = deck[hand_len:hand_len + trick_len]
+    mask = sum(1 << c for c in hand)
+    lead = trick[0] // 9 if trick else -1
+    trick_trumps = [c for c in trick if c // 9 == trump] if trump >= 0 else []
+    best = max(trick_trumps, key=lambda c: STRENGTH[trump][c]) if trick_trumps else -1
+    got = set(bits(legal_cards(mask, lead, best, trump)))
+    assert got == naive_legal(hand, trick, trump)
+    assert got  # never empty
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=2**32))
+def test_round_legal_cards_match_the_rule_book(deal_seed: int, play_seed: int) -> None:
+    rng = random.Random(play_seed)
+    r = Round.deal(seed=deal_seed)
+    while not r.is_over:
+        if r.phase == "play":
+            expected = naive_legal(bits(r.hands[r.to_move]), list(r.trick), r.trump)
+            assert set(bits(r.legal_cards())) == expected
+        r.push(rng.choice(r.legal_actions()))
