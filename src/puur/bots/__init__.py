@@ -8,5 +8,6 @@ from __future__ import annotations
 
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
 from puur.bots.rules import RuleBot  # registers BOTS["rules"]
+from puur.bots.search import SearchBot  # noqa: F401  registers BOTS["search"]
 
 __all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_game", "play_round"]

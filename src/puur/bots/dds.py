@@ -122,7 +122,7 @@ class Solver:
         self._team = mover & 1
         legal = self._legal(hands[mover], trick, trick_no)
         todo = cards if cards is not None else [c for c in range(NUM_CARDS) if legal >> c & 1]
-        reps = self._representatives(hands, mover, legal, trick)
+        reps = self.groups(hands, mover, legal, trick)
         rep_of: dict[int, int] = {}
         for rep, group in reps:
             for c in group:
@@ -182,9 +182,14 @@ class Solver:
                 best, bc = i, c
         return best
 
-    def _representatives(
+    def groups(
         self, hands: list[int], mover: int, legal: int, trick: list[int]
     ) -> list[tuple[int, list[int]]]:
+        """Groups of equivalent cards among ``legal`` for ``mover``: (representative, group).
+
+        Cards of one suit with equal points and no live card (held by anyone, or in ``trick``)
+        between them lead to the same result; the representative is the strongest.
+        """
         live = hands[0] | hands[1] | hands[2] | hands[3]
         for c in trick:
             live |= 1 << c
@@ -213,7 +218,7 @@ class Solver:
         self, hands: list[int], mover: int, legal: int, trick: list[int], trick_no: int,
         first: int,
     ) -> list[int]:
-        reps = [r for r, _g in self._representatives(hands, mover, legal, trick)]
+        reps = [r for r, _g in self.groups(hands, mover, legal, trick)]
         if len(reps) <= 1:
             return reps
         mode = self.modes[trick_no]

@@ -1,0 +1,266 @@
+"""Fast play-outs of the rest of a hand for search: a greedy card policy on raw masks.
+
+Implements the card play of RULES.md §2.4 (through :func:`puur.round.legal_cards`), trick
+points and the last-trick and Match bonuses of §1 and §2.7-§2.8 (Misère hands the points over).
+Used by the search player on sampled deals: every seat plays the same quick policy, which uses
+only what that seat could know at a table (its own cards, the cards already played, the
+current trick):
+
+* lead: draw trumps with the highest trump still out when the team chose and opponents may
+  still hold trumps; otherwise cash a card that is the best left in its suit (points first);
+  otherwise lead low from the longest plain suit;
+* follow, partner winning: give points (schmieren) when the partner's card is safe (it is the
+  last card of the trick, or nothing left out can beat it), else play low;
+* follow, opponent winning: take the trick with the cheapest card that wins when the trick is
+  worth it (a trump only for 10 points or more, or in the last two tricks), else play low.
+
+Simplifications: Weis and Stöck are not counted (they do not depend on the card play); the game
+target is ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from puur.cards import NUM_CARDS, SUIT_MASK
+from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
+from puur.round import legal_cards
+from puur.rules import RuleSet
+
+__all__ = ["Playout"]
+
+_SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
+
+
+def _strong_orders() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for m in range(6):
+        st = STRENGTH[m]
+        out.append(tuple(
+            tuple(sorted(range(9 * s, 9 * s + 9), key=lambda c: -st[c])) for s in range(4)
+        ))
+    return tuple(out)
+
+
+# Per mode and suit: the cards from strongest to weakest.
+_STRONG: Final = _strong_orders()
+
+
+class Playout:
+    """Plays hands of one contract to the end with the greedy policy."""
+
+    def __init__(self, rules: RuleSet, contract: int, declarer_team: int) -> None:
+        self.contract = contract
+        self.trump = contract if contract < 4 else -1
+        self.misere = contract == Contract.MISERE
+        self.modes = tuple(contract_mode(contract, t) for t in range(9))
+        self.declarer_team = declarer_team
+        self.last_bonus = rules.last_trick_bonus
+        km = rules.kontermatch
+        bonus = [0, 0]
+        for team in range(2):
+            if team == declarer_team or km == "match":
+                bonus[team] = rules.match_bonus
+            elif km == "double":
+                bonus[team] = 152 + rules.last_trick_bonus
+            else:
+                bonus[team] = rules.kontermatch_bonus
+        self.match_bonus = tuple(bonus)
+
+    def run(
+        self, hands: list[int], leader: int, trick: list[int], trick_no: int, taken: int,
+    ) -> tuple[int, int]:
+        """Play to the end (``hands`` and ``trick`` are consumed) and return each team's gain
+        from the current trick on (before the multiplier)."""
+        gains = [0, 0]
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        trump = self.trump
+        while True:
+            mode = self.modes[trick_no]
+            while len(trick) < 4:
+                mover = (leader + len(trick)) % 4
+                c = self.choose(hands[mover], mover, leader, trick, trick_no, live)
+                hands[mover] &= ~(1 << c)
+                live &= ~(1 << c)
+                trick.append(c)
+            st = STRENGTH[mode]
+            wi = 0
+            bc = trick[0]
+            pts = POINTS[mode][bc]
+            for i in (1, 2, 3):
+                c = trick[i]
+                pts += POINTS[mode][c]
+                if _SUIT_OF[c] == _SUIT_OF[bc]:
+                    if st[c] > st[bc]:
+                        wi, bc = i, c
+                elif _SUIT_OF[c] == trump:
+                    wi, bc = i, c
+            winner = (leader + wi) % 4
+            wteam = winner & 1
+            receiver = wteam ^ 1 if self.misere else wteam
+            taken |= 1 << wteam
+            if trick_no == 8:
+                gains[receiver] += pts + self.last_bonus
+                if taken != 3:
+                    gains[receiver] += self.match_bonus[wteam]
+                return gains[0], gains[1]
+            gains[receiver] += pts
+            trick = []
+            trick_no += 1
+            leader = winner
+
+    def choose(
+        self, hand: int, mover: int, leader: int, trick: list[int], trick_no: int, live: int
+    ) -> int:
+        """The policy's card for ``mover`` holding ``hand`` (``live``: cards not yet played,
+        the current trick excluded)."""
+        mode = self.modes[trick_no]
+        trump = self.trump
+        st = STRENGTH[mode]
+        pts = POINTS[mode]
+        strong = _STRONG[mode]
+        if not trick:
+            return self._lead(hand, mover, trick_no, live, mode)
+        lead = _SUIT_OF[trick[0]]
+        best_trump = -1
+        wi = 0
+        bc = trick[0]
+        tp = pts[bc]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            tp += pts[c]
+            if _SUIT_OF[c] == _SUIT_OF[bc]:
+                if st[c] > st[bc]:
+                    wi, bc = i, c
+            elif _SUIT_OF[c] == trump:
+                wi, bc = i, c
+        if trump >= 0:
+            for c in trick:
+                if _SUIT_OF[c] == trump and (best_trump < 0 or st[c] > st[best_trump]):
+                    best_trump = c
+        legal = legal_cards(hand, lead, best_trump, trump)
+        n = len(trick)
+        last = n == 3
+        bsuit = _SUIT_OF[bc]
+        if (n - wi) == 2:  # the partner is winning
+            safe = last
+            if not safe:
+                # Safe if nothing still out (outside this hand) beats the partner's card.
+                out = live & ~hand
+                safe = True
+                for c in strong[bsuit]:
+                    if c == bc:
+                        break
+                    if out >> c & 1:
+                        safe = False
+                        break
+                if safe and bsuit != trump and trump >= 0 and out & SUIT_MASK[trump]:
+                    safe = False  # a ruff may come; only give points with the suit exhausted
+            if safe:
+                return self._smear(legal, mode)
+            return self._low(legal, mode)
+        # An opponent is winning: look for the cheapest winner.
+        winners = []
+        for c in _bits(legal):
+            cs = _SUIT_OF[c]
+            if (cs == bsuit and st[c] > st[bc]) or (cs == trump and bsuit != trump):
+                winners.append(c)
+        if winners:
+            plain = [c for c in winners if _SUIT_OF[c] != trump]
+            if plain:
+                if last:
+                    return min(plain, key=lambda c: st[c] - pts[c] * 8)
+                # Not last: only a card nobody left can beat is a sure winner.
+                top = max(plain, key=lambda c: st[c])
+                out = live & ~hand
+                sure = True
+                for c in strong[_SUIT_OF[top]]:
+                    if c == top:
+                        break
+                    if out >> c & 1:
+                        sure = False
+                        break
+                if sure or tp >= 10:
+                    return top if sure else min(plain, key=lambda c: st[c])
+            else:
+                worth = tp >= 10 or trick_no >= 7
+                if worth:
+                    return min(winners, key=lambda c: st[c])
+        return self._low(legal, mode)
+
+    def _lead(self, hand: int, mover: int, trick_no: int, live: int, mode: int) -> int:
+        trump = self.trump
+        pts = POINTS[mode]
+        strong = _STRONG[mode]
+        out = live & ~hand
+        if trump >= 0 and hand & SUIT_MASK[trump] and (mover & 1) == self.declarer_team:
+            out_trumps = out & SUIT_MASK[trump]
+            if out_trumps:
+                for c in strong[trump]:
+                    if hand >> c & 1:
+                        return c  # our best trump is the best left: draw
+                    if out_trumps >> c & 1:
+                        break
+        # Cash a card that is the best left in its suit.
+        best = -1
+        best_score = -1
+        for s in range(4):
+            if s == trump or not hand & SUIT_MASK[s]:
+                continue
+            for c in strong[s]:
+                if hand >> c & 1:
+                    score = pts[c] + 1
+                    if score > best_score:
+                        best, best_score = c, score
+                    break
+                if out >> c & 1:
+                    break
+        if best >= 0:
+            return best
+        # Lead low from the longest plain suit.
+        longest = -1
+        length = 0
+        for s in range(4):
+            if s == trump:
+                continue
+            k = (hand & SUIT_MASK[s]).bit_count()
+            if k > length:
+                longest, length = s, k
+        if longest >= 0:
+            return self._low(hand & SUIT_MASK[longest], mode)
+        return self._low(hand, mode)
+
+    def _low(self, legal: int, mode: int) -> int:
+        """The cheapest card: plain before trump, fewest points, weakest."""
+        st = STRENGTH[mode]
+        pts = POINTS[mode]
+        trump = self.trump
+        best = -1
+        key = 10**6
+        for c in _bits(legal):
+            k = (1000 if _SUIT_OF[c] == trump else 0) + pts[c] * 20 + st[c]
+            if k < key:
+                best, key = c, k
+        return best
+
+    def _smear(self, legal: int, mode: int) -> int:
+        """Most points without throwing a trump (unless only trumps are left)."""
+        st = STRENGTH[mode]
+        pts = POINTS[mode]
+        trump = self.trump
+        best = -1
+        key = -(10**6)
+        for c in _bits(legal):
+            k = pts[c] * 20 - st[c] - (1000 if _SUIT_OF[c] == trump else 0)
+            if k > key:
+                best, key = c, k
+        return best
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

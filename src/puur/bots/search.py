@@ -1,0 +1,242 @@
+"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7).
+
+Each decision samples deals of the unseen cards consistent with the seat's
+:class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
+on the same sampled deals until the time budget is spent:
+
+* **card play** (perfect-information Monte Carlo): with few tricks left (``dds_tricks``, by
+  default 4, or 5 from a 3 s budget) every legal card is solved exactly on each sampled deal by
+  the double-dummy solver (:mod:`puur.bots.dds`); earlier, each card is followed by a fast
+  greedy play-out of the rest of the hand (:mod:`puur.bots.playout`). A card's estimate is the
+  mean, over the deals, of the points the seat's team still takes in this hand. Cards that are
+  interchangeable for the seat (same suit and points, nothing unplayed between them) are
+  evaluated once.
+* **choosing** (its own model): every contract is played out on the same sampled deals (the
+  three other hands drawn at random); a contract's value is the mean point difference between
+  the teams (Stöck included) times its multiplier. The seat pushes when the best value is below
+  ``push_threshold`` times the mean multiplier of the contracts.
+* **Weis**: declare the suggested split unless an opponent has already announced a longer or
+  higher Weis that the partner has not matched (then keeping quiet gives nothing away).
+* **Stöck**: always announced.
+
+Why this design: the late hand is where exact play matters and the solver is fast there;
+earlier, a single Python solve takes seconds, so cheap play-outs over many deals give a better
+estimate per second than a few exact solves. Determinised search has the known blind spot of
+assuming every card is open after the move (strategy fusion); the many deals and the honest
+play-out policy (each seat plays from its own cards) keep it small in practice.
+
+Simplifications: no inference from the other players' choice of contract or pushing; the game
+target does not change the objective (points of this hand).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Final
+
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
+from puur.bots.base import BOTS
+from puur.bots.dds import Solver
+from puur.bots.playout import Playout
+from puur.bots.sampler import DealSampler
+from puur.cards import ALL_CARDS
+from puur.observation import Observation
+from puur.weis import stoeck_cards
+
+__all__ = ["LEVELS", "SearchBot"]
+
+LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
+"""Strength levels by seconds per decision."""
+
+#: Push when the best contract's expected point difference (before the multiplier) is below
+#: this (about the lowest quarter of hands; a partner choosing with an unknown hand is worth
+#: somewhat more on average, measured with the play-out model).
+DEFAULT_PUSH_THRESHOLD: Final = 35.0
+
+
+class SearchBot:
+    """Determinised Monte Carlo search within ``budget`` seconds per decision.
+
+    >>> from puur.round import Round
+    >>> r = Round.deal(seed=1)
+    >>> bot = SearchBot(budget=0.02, seed=1)
+    >>> bot.act(r.observation(r.to_move)) in r.legal_actions()
+    True
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        budget: float | str = 1.0,
+        seed: int | None = None,
+        push_threshold: float = DEFAULT_PUSH_THRESHOLD,
+        dds_tricks: int | None = None,
+        max_deals: int | None = None,
+    ) -> None:
+        if isinstance(budget, str):
+            if budget not in LEVELS:
+                raise ValueError(f"unknown level {budget!r}; known: {', '.join(LEVELS)}")
+            budget = LEVELS[budget]
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (
+            0 < budget <= 600
+        ):
+            raise ValueError(f"budget must be seconds per decision in (0, 600], not {budget!r}")
+        if dds_tricks is not None and not (0 <= dds_tricks <= 9):
+            raise ValueError("dds_tricks must be 0..9")
+        if max_deals is not None and max_deals < 1:
+            raise ValueError("max_deals must be at least 1")
+        #: Stop after this many sampled deals even with time left (reproducible decisions).
+        self.max_deals = max_deals
+        self.budget = float(budget)
+        self.rng = random.Random(seed)
+        self.push_threshold = float(push_threshold)
+        self.dds_tricks = dds_tricks if dds_tricks is not None else (
+            3 if budget < 0.15 else 4 if budget < 3 else 5
+        )
+        #: Deals evaluated for the last decision (for reports and tests).
+        self.last_deals = 0
+
+    # ------------------------------------------------------------------------------------------
+
+    def act(self, obs: Observation) -> int:
+        """The best action found within the budget."""
+        if len(obs.legal_actions) == 1:
+            return obs.legal_actions[0]
+        return self.ranked(obs)[0][0]
+
+    def ranked(self, obs: Observation) -> list[tuple[int, float]]:
+        """Every legal action with its estimated value, best first.
+
+        Card play: the mean points the seat's team still takes in this hand. Choosing: the
+        expected point difference times the multiplier. Weis and Stöck: points they bring.
+        """
+        if not obs.legal_actions:
+            raise ValueError("it is not this seat's turn to act")
+        deadline = time.perf_counter() + self.budget * 0.85
+        if obs.phase == "play":
+            out = self._rank_play(obs, deadline)
+        elif obs.phase == "choose":
+            out = self._rank_choose(obs, deadline)
+        elif obs.phase == "weis":
+            out = self._rank_weis(obs)
+        else:
+            out = [(A_STOECK, 20.0), (A_STOECK_NO, 0.0)]
+        out.sort(key=lambda av: -av[1])
+        return out
+
+    # ------------------------------------------------------------------------------------------
+
+    def _rank_play(self, obs: Observation, deadline: float) -> list[tuple[int, float]]:
+        legal = list(obs.legal_actions)
+        me = obs.seat
+        team = me & 1
+        trick = [c for _s, c in obs.trick]
+        trick_no = obs.trick_no
+        leader = obs.leader
+        taken = 0
+        for w in obs.trick_winners:
+            taken |= 1 << (w & 1)
+        declarer = obs.chooser & 1
+        solver = Solver(obs.rules, obs.contract, declarer)
+        # Cards interchangeable for this seat in every deal: evaluate one of each group.
+        unseen = ALL_CARDS & ~obs.hand
+        for _s, c in obs.history:
+            unseen &= ~(1 << c)
+        legal_mask = 0
+        for c in legal:
+            legal_mask |= 1 << c
+        groups = solver.groups([obs.hand, unseen, 0, 0], 0, legal_mask, trick)
+        reps = [r for r, _g in groups]
+        use_dds = 9 - trick_no <= self.dds_tricks
+        playout = Playout(obs.rules, obs.contract, declarer)
+        sampler = DealSampler(obs)
+        totals = dict.fromkeys(reps, 0.0)
+        n = 0
+        start = time.perf_counter()
+        slowest = 0.0
+        while True:
+            t0 = time.perf_counter()
+            hands = sampler.sample(self.rng)
+            if use_dds:
+                vals = solver.values(hands, leader, trick, trick_no, taken, cards=reps)
+                for c in reps:
+                    totals[c] += vals[c]
+                if len(solver.tt) > 200_000:
+                    solver.tt.clear()
+            else:
+                for c in reps:
+                    h = list(hands)
+                    h[me] &= ~(1 << c)
+                    g = playout.run(h, leader, [*trick, c], trick_no, taken)
+                    totals[c] += g[team]
+            n += 1
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest > deadline or (now - start) > self.budget or n == self.max_deals:
+                break
+        self.last_deals = n
+        out: list[tuple[int, float]] = []
+        for rep, group in groups:
+            v = totals[rep] / n
+            out.extend((c, v) for c in group)
+        return out
+
+    def _rank_choose(self, obs: Observation, deadline: float) -> list[tuple[int, float]]:
+        me = obs.seat
+        team = me & 1
+        rules = obs.rules
+        contracts = [a - A_CHOOSE for a in obs.legal_actions if a != A_PUSH]
+        playouts = {c: Playout(rules, c, team) for c in contracts}
+        totals = dict.fromkeys(contracts, 0.0)
+        sampler = DealSampler(obs)
+        n = 0
+        slowest = 0.0
+        while True:
+            t0 = time.perf_counter()
+            hands = sampler.sample(self.rng)
+            for c in contracts:
+                g = playouts[c].run(list(hands), obs.forehand, [], 0, 0)
+                diff = g[team] - g[1 - team]
+                if rules.stoeck and c < 4:
+                    sc = stoeck_cards(c)
+                    for s in range(4):
+                        if hands[s] & sc == sc:
+                            diff += 20 if (s & 1) == team else -20
+                totals[c] += diff * rules.multipliers[c]
+            n += 1
+            now = time.perf_counter()
+            slowest = max(slowest, now - t0)
+            if now + slowest > deadline or n == self.max_deals:
+                break
+        self.last_deals = n
+        out = [(A_CHOOSE + c, totals[c] / n) for c in contracts]
+        if A_PUSH in obs.legal_actions:
+            mean_mult = sum(rules.multipliers[c] for c in contracts) / len(contracts)
+            out.append((A_PUSH, self.push_threshold * mean_mult))
+        return out
+
+    def _rank_weis(self, obs: Observation) -> list[tuple[int, float]]:
+        opts = obs.weis_options
+        if not opts:
+            return [(a, 0.0) for a in obs.legal_actions]
+        me = obs.seat
+
+        def top(split: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+            return max(split) if split else (0, 0)
+
+        ours = max((m.points, m.length) for m in opts[0])
+        theirs = max(top(obs.weis_announced[s]) for s in range(4) if (s & 1) != (me & 1))
+        partner = top(obs.weis_announced[(me + 2) % 4])
+        hopeless = theirs > ours and partner <= theirs
+        out: list[tuple[int, float]] = [(A_WEIS, 0.0)]
+        for k, split in enumerate(opts, start=1):
+            if A_WEIS + k not in obs.legal_actions:
+                continue
+            pts = float(sum(m.points for m in split))
+            out.append((A_WEIS + k, -1.0 if hopeless else pts - 0.01 * k))
+        return out
+
+
+BOTS["search"] = SearchBot
