@@ -2,7 +2,8 @@
 // with a code, the list of open tables to join or watch, and the finished games to replay.
 
 import { api, saveSeat } from "./api.js";
-import { LANGUAGES, t } from "./i18n.js";
+import { cardSVG } from "./cards.js";
+import { cardName, LANGUAGES, t } from "./i18n.js";
 import { esc } from "./util.js";
 
 const STANDARD = { D: 2, H: 1, S: 2, C: 1, obe: 3, unde: 3 };
@@ -52,8 +53,10 @@ export function mountLobby(view, ctx) {
     view.innerHTML = `
       <section class="lobby">
         <div class="lobby-hero">
-          <h1>Puur</h1>
-          <p>${esc(t("app.tagline"))}</p>
+          <div class="hero-fan" aria-hidden="true">${[17, 32, 7, 24].map((c) =>
+            `<span class="hero-card">${cardSVG(c, ctx.prefs.deck, cardName(c, ctx.prefs.deck))}</span>`).join("")}</div>
+          <div><h1>Puur</h1>
+          <p>${esc(t("app.tagline"))}</p></div>
         </div>
         <div class="lobby-grid">
           <form class="panel create" id="create-form" autocomplete="off">
@@ -153,7 +156,8 @@ export function mountLobby(view, ctx) {
   function tableItems() {
     if (!tables.length) return `<li class="empty">${esc(t("lobby.none_open"))}</li>`;
     return tables.map((tb) => {
-      const names = tb.seats.map((s) => (s.taken ? esc(s.name) : `<em>${esc(t("free_seat"))}</em>`)).join(" · ");
+      const names = tb.seats.map((s) => (!s.taken ? `<em>${esc(t("free_seat"))}</em>`
+        : s.kind === "bot" ? esc(t("bot")) : esc(s.name))).join(" · ");
       const free = tb.free_seats.length;
       return `<li class="table-item" data-code="${esc(tb.code)}">
         <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(tb.preset)} ·

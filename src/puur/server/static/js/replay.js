@@ -19,7 +19,10 @@ export function mountReplay(view, id, ctx) {
   let alive = true;
 
   const deck = () => ctx.prefs.deck;
-  const seatName = (s) => data.seats[s]?.name || t(`seat.${s}`);
+  const seatName = (s) => {
+    const info = data.seats[s];
+    return info && info.kind !== "bot" && info.name ? info.name : t(`seat.${s}`);
+  };
   const teamName = (team) => `${seatName(team)} & ${seatName(team + 2)}`;
 
   function remaining(h, seat, upto) {
@@ -76,13 +79,13 @@ export function mountReplay(view, id, ctx) {
             </div>
           </div>
           <div class="action-bar replay-controls">
-            <button class="btn" id="rp-prev-hand" type="button" ${hand === 0 ? "disabled" : ""} title="${esc(t("prev_hand"))}">⏮</button>
+            <button class="btn" id="rp-prev-hand" type="button" ${hand === 0 ? "disabled" : ""} title="${esc(t("prev_hand"))}" aria-label="${esc(t("prev_hand"))}">|◀</button>
             <button class="btn" id="rp-prev" type="button" ${step === 0 && hand === 0 ? "disabled" : ""}>◀ ${esc(t("prev"))}</button>
             <span class="prompt" id="rp-pos">${esc(t("replay.hand", { n: hand + 1, m: data.hands.length }))} ·
               ${esc(step === 0 ? t("replay.deal") : t("replay.step", { n: step }))}</span>
             <input type="range" id="rp-range" min="0" max="${n}" value="${step}" aria-label="${esc(t("replay.step", { n: step }))}">
             <button class="btn" id="rp-next" type="button" ${last && hand === data.hands.length - 1 ? "disabled" : ""}>${esc(t("next"))} ▶</button>
-            <button class="btn" id="rp-next-hand" type="button" ${hand === data.hands.length - 1 ? "disabled" : ""} title="${esc(t("next_hand"))}">⏭</button>
+            <button class="btn" id="rp-next-hand" type="button" ${hand === data.hands.length - 1 ? "disabled" : ""} title="${esc(t("next_hand"))}" aria-label="${esc(t("next_hand"))}">▶|</button>
           </div>
         </div>
         <aside class="side">
