@@ -264,8 +264,8 @@ class SetupScreen(Screen[None]):
     SetupScreen #columns { height: auto; }
     SetupScreen .column { width: 1fr; height: auto; padding: 0 2 0 0; }
     SetupScreen .row { height: 1; margin: 0 0 1 0; }
-    SetupScreen .row Label { width: 32; }
-    SetupScreen .row Select { width: 1fr; max-width: 34; }
+    SetupScreen .row Label { width: 26; }
+    SetupScreen .row Select { width: 1fr; max-width: 30; }
     SetupScreen .row Input { width: 12; }
     SetupScreen .row Checkbox { width: 8; }
     SetupScreen #sample { height: 3; }
@@ -274,11 +274,6 @@ class SetupScreen(Screen[None]):
     SetupScreen #buttons Button { margin: 0 2 0 0; }
     SetupScreen .heading { text-style: bold; padding: 1 0 1 0; }
     """
-    BINDINGS: ClassVar = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "quit", "Quit"),
-    ]
-
     _SWITCHES = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low", "stoeck",
                  "striche")
 
@@ -325,6 +320,18 @@ class SetupScreen(Screen[None]):
                 yield Button(t("setup.start", lang), id="start", variant="success")
                 yield Button(t("setup.quit", lang), id="quit", variant="error")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """Keys in the chosen language."""
+        self._install_bindings()
+
+    def _install_bindings(self) -> None:
+        lang = _lang(self)
+        self._bindings = BindingsMap([
+            Binding("ctrl+s", "start", t("setup.start", lang)),
+            Binding("escape", "quit", t("setup.quit", lang)),
+        ])
+        self.refresh_bindings()
 
     def _label_text(self, name: str) -> str:
         lang = _lang(self)
@@ -383,6 +390,7 @@ class SetupScreen(Screen[None]):
         self.query_one("#start", Button).label = t("setup.start", lang)
         self.query_one("#quit", Button).label = t("setup.quit", lang)
         self.query_one("#sample", Static).update(self._sample_text())
+        self._install_bindings()
 
     def _set_rules_widgets(self, r: RuleSet) -> None:
         self.query_one("#target", Input).value = str(r.target)

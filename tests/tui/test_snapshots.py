@@ -1,0 +1,88 @@
+"""Snapshots of the main screens as plain text, compared with the files in ``snapshots/``.
+
+Run with ``PUUR_UPDATE_SNAPSHOTS=1`` to rewrite them after an intended change of the layout, then
+read the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from tests.tui.conftest import FAST, crafted_game, screen_text
+
+from puur.tui.app import CardWidget, ChoiceDialog, GameScreen, InfoScreen, PuurApp
+from puur.tui.session import PlaySession
+from puur.tui.settings import Settings
+
+pytestmark = pytest.mark.anyio
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SIZE = (110, 36)
+
+
+def _check(name: str, text: str) -> None:
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("PUUR_UPDATE_SNAPSHOTS") or not path.exists():
+        path.write_text(text + "\n", encoding="utf-8")
+    expected = path.read_text(encoding="utf-8").rstrip("\n")
+    assert text.rstrip("\n") == expected, f"screen {name!r} differs from {path}"
+
+
+def _settings(**kw: object) -> Settings:
+    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+async def _play_first_legal(pilot: Pilot[int]) -> None:
+    scr = pilot.app.screen
+    assert isinstance(scr, GameScreen)
+    n = next(i for i, w in enumerate(scr.query(CardWidget), start=1) if w.legal)
+    await pilot.press(str(n))
+
+
+async def test_setup_screen_snapshot() -> None:
+    app = PuurApp(_settings(lang="de", deck="french"), setup=True, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        _check("setup_de_french", screen_text(app))
+
+
+async def test_choose_dialog_and_table_snapshots() -> None:
+    session = PlaySession(game=crafted_game(), bots=["random"] * 3, seed=1)
+    app = PuurApp(_settings(), session=session, setup=False, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        _check("choose_dialog", screen_text(app))
+        await pilot.press("2", "1")  # Rosen trumps, declare the suggested Weis
+        await pilot.pause()
+        while session.observation().hand_sizes[0] > 6:  # three cards into the hand
+            scr = app.screen
+            if isinstance(scr, ChoiceDialog):
+                await pilot.press("1")
+            else:
+                await _play_first_legal(pilot)
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        _check("table", screen_text(app))
+
+
+async def test_hand_summary_snapshot() -> None:
+    session = PlaySession(FAST, ["random"] * 3, seed=8)
+    app = PuurApp(_settings(), session=session, setup=False, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            scr = app.screen
+            if isinstance(scr, InfoScreen):
+                break
+            if isinstance(scr, ChoiceDialog):
+                await pilot.press("1")
+            else:
+                await _play_first_legal(pilot)
+            await pilot.pause()
+        assert isinstance(app.screen, InfoScreen) and app.screen.kind == "summary"
+        _check("hand_summary", screen_text(app))
