@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puur.cards import (
     ALL_CARDS,
@@ -104,3 +106,11 @@ def test_contract_tokens_round_trip() -> None:
         parse_contract("trumpf")
     with pytest.raises(ContractError):
         format_contract(9)
+
+
+@given(st.integers(min_value=0, max_value=ALL_CARDS))
+def test_card_sets_round_trip(mask: int) -> None:
+    s = CardSet(mask)
+    assert CardSet.from_text(str(s)) == s
+    assert CardSet.of(iter(s)) == s and len(s) == mask.bit_count()
+    assert parse_cards(format_cards(s)) == list(s)

@@ -85,6 +85,11 @@ def test_whole_games_reach_the_target() -> None:
             g.push(0)
         summary = g.summary()
         assert summary["winner"] == g.winner and summary["scores"] == list(g.scores)
+        tafel = g.jasstafel()
+        assert tafel.points == g.scores
+        for team in (0, 1):
+            assert tafel.strokes(team).points == g.scores[team]
+        assert g.team_names[0] in tafel.render()
         # The total is every credit of every hand.
         total = [0, 0]
         for rd in g.rounds:

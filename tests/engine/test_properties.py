@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from puur.game import Game
 from puur.notation import format_deal, format_position, parse_deal, parse_position
 from puur.observation import OBS_SIZE, observe
 from puur.record import format_record, iter_records, replay
-from puur.round import Round
+from puur.round import IllegalActionError, Round
 from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.weis import stoeck_cards
 
@@ -108,6 +109,11 @@ def test_legal_set_never_empty_and_pop_restores(
             assert r.legal_cards() & ~r.hands[r.to_move] == 0
         before = public_state(r)
         states.append(before)
+        # An illegal action is refused and changes nothing.
+        illegal = [x for x in range(-1, 66) if x not in legal]
+        with pytest.raises(IllegalActionError):
+            r.push(rng.choice(illegal))
+        assert public_state(r) == before
         a = rng.choice(legal)
         # push then pop gives back an equal state; then push again for real.
         r.push(a)

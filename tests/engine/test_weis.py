@@ -227,3 +227,26 @@ def test_four_of_a_kind_rank_order(mode: int) -> None:
     kings = best_split(cards("DK HK SK CK"), RuleSet())
     w = weis_winner([kings, aces, (), ()], 0, mode, 0 if mode == 0 else -1)
     assert w == (0 if mode == MODE_UNDENUFE else 1)
+
+
+@pytest.mark.parametrize(
+    ("fixed", "void", "rules", "points"),
+    [
+        ("D9 H9 S9 C9 H7 H8 HT HJ", "H", RuleSet(), 150),
+        ("D9 H9 S9 C9 H7 H8 HT HJ", "H", RuleSet(kreuzweis=True), 250),
+        ("H6 H7 H8 H9 HT HJ", "H", RuleSet(), 100),
+        ("H6 H7 H8 H9 HT HJ", "H", RuleSet(large_weis=True), 150),
+        ("D6 H6 S6 C6 D9 DA HK SQ CT", "", RuleSet(weis_four_low=True), 100),
+    ],
+)
+def test_weis_options_in_a_played_hand(fixed: str, void: str, rules: RuleSet, points: int) -> None:
+    """The option changes what the table scores, end to end through a hand."""
+    r = trick_one((fixed, "", "", ""), "obe", declare=(0,), rules=rules, voids={0: void})
+    assert split_points(r.declared[0]) == points
+    assert weis_credits(r) == [(0, points)]
+
+
+def test_four_low_cards_are_no_weis_by_default() -> None:
+    r = Round(RuleSet(), deal_with("D6 H6 S6 C6 D9 DA HK SQ CT", "", "", ""), forehand=0)
+    r.push(A_CHOOSE + Contract.OBENABE)
+    assert r.weis_options(0) == [] and r.phase == "play"
