@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from tests.tui.conftest import FAST, crafted_game, screen_text
+from textual.pilot import Pilot
 
 from puur.tui.app import CardWidget, ChoiceDialog, GameScreen, InfoScreen, PuurApp
 from puur.tui.session import PlaySession
