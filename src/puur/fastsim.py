@@ -22,7 +22,7 @@ Simplifications, by design: a hand here stands alone, as a ``Round`` built witho
 so the order in which points are credited does not matter and only their totals are kept. The
 deal is uniform over all deals but is drawn differently from :func:`puur.round.deal_hands`, so
 the same seed gives a different deal there. A hand holding a scoring four of a kind (about one
-hand in eighty) has its Weis splits listed by :func:`puur.weis.weis_options` itself; every other
+hand in 75) has its Weis splits listed by :func:`puur.weis.weis_options` itself; every other
 hand's single split is found here from tables.
 
 >>> import random
