@@ -274,3 +274,20 @@ def test_deal_round_trip_and_partition(seed: int) -> None:
 @given(rule_sets)
 def test_rules_dict_round_trip(rules: RuleSet) -> None:
     assert rules_from_dict(rules_to_dict(rules)) == rules
+
+
+@given(rule_sets, seeds, seeds)
+def test_push_unchecked_equals_push_for_legal_actions(
+    rules: RuleSet, deal_seed: int, play_seed: int
+) -> None:
+    checked = Round.deal(rules, seed=deal_seed)
+    fast = Round.deal(rules, seed=deal_seed)
+    rng = random.Random(play_seed)
+    while not checked.is_over:
+        a = rng.choice(checked.legal_actions())
+        checked.push(a)
+        fast.push_unchecked(a)
+        assert public_state(fast) == public_state(checked)
+    while fast.actions:
+        fast.pop()
+    assert public_state(fast) == public_state(Round.deal(rules, seed=deal_seed))
