@@ -91,6 +91,8 @@ class FourPlayers:
         self.ws: list[Any] = []
         self.seen: list[list[dict[str, Any]]] = [[] for _ in range(5)]
         self.states: list[dict[str, Any]] = []
+        #: Clients whose socket is closed (they receive nothing).
+        self.off: set[int] = set()
 
     def __enter__(self) -> FourPlayers:
         for k in range(5):
@@ -115,8 +117,31 @@ class FourPlayers:
     def act(self, seat: int, action: dict[str, Any]) -> None:
         """Send an action and collect the state every client gets after it."""
         self.ws[seat].send_json({"v": 1, **action})
+        self.receive_all()
+
+    def receive_all(self) -> None:
+        """Every connected client receives its next state."""
         for k in range(5):
-            self.states[k] = recv_state(self.ws[k], self.seen[k])
+            if k not in self.off:
+                self.states[k] = recv_state(self.ws[k], self.seen[k])
+
+    def drop(self, k: int) -> None:
+        """Close client ``k``'s socket; the others hear of it (a seat, not the spectator)."""
+        self.ws[k].close()
+        self.off.add(k)
+        self.receive_all()
+
+    def rejoin(self, k: int) -> dict[str, Any]:
+        """Open a new socket for seat ``k`` with its token; the others hear of it."""
+        ws = self.stack.enter_context(self.client.websocket_connect(f"/ws/{self.code}"))
+        self.ws[k] = ws
+        first = hello(ws, self.tokens[k])
+        self.off.discard(k)
+        for j in range(5):
+            if j != k:
+                self.states[j] = recv_state(self.ws[j], self.seen[j])
+        self.states[k] = first
+        return first
 
     def play(self, rng: random.Random, actions: int | None = None,
              check: Callable[[FourPlayers], None] | None = None) -> None:

@@ -276,14 +276,17 @@ def create_app(
     bot_delay: float = 0.8,
     min_timer: float = 5.0,
     seed: int | None = None,
+    disconnect_grace: float = 5.0,
 ) -> Starlette:
     """The web app on the SQLite file ``db``. ``bot_delay``: seconds a computer player waits
     before it acts (0 in tests); ``min_timer``: the shortest turn timer a table may ask for;
-    ``seed``: makes deals and computer players repeatable (tests)."""
+    ``seed``: makes deals and computer players repeatable (tests); ``disconnect_grace``: with a
+    turn timer, seconds a disconnected person's turn waits before a computer player steps in."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        lobby = Lobby(Storage(db), bot_delay=bot_delay, min_timer=min_timer, seed=seed)
+        lobby = Lobby(Storage(db), bot_delay=bot_delay, min_timer=min_timer, seed=seed,
+                      disconnect_grace=disconnect_grace)
         lobby.load()
         app.state.lobby = lobby
         lobby.resume()

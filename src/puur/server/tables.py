@@ -6,8 +6,8 @@ nothing when it refuses), stored in SQLite in its own transaction, and only then
 client getting the view of its own seat (built once per seat and per change, see
 :mod:`puur.server.views`). Computer players fill bot seats and act server-side after a short,
 configurable delay. With a turn timer, a computer player stands in for a human seat that lets its
-time run out or is disconnected when its turn comes, and hands the seat back when its player
-returns. A :class:`Lobby` holds every table and rebuilds the unfinished ones from the database
+time run out (or, when its player is disconnected, a shorter grace time), and hands the seat back
+when its player returns. A :class:`Lobby` holds every table and rebuilds the unfinished ones from the database
 after a restart.
 
 Simplification: the game starts only once every human seat is taken; a table with free seats
@@ -245,23 +245,21 @@ class Table:
 
     def connect(self, conn: Connection) -> None:
         """A client has said hello: send it the full state, tell the others."""
+        event: Event = None
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.conns += 1
+            if s.auto:
+                s.auto = False
+                event = {"type": "seat", "seat": s.index, "what": "handback"}
+            elif s.conns == 1:
+                event = {"type": "seat", "seat": s.index, "what": "connected"}
+            if event is not None and self.game is not None and self.game.to_move == s.index:
+                self.kick()  # the seat's own timer, no stand-in
+        if event is not None:
+            self.broadcast(event)
         self.conns.add(conn)
         conn.send_json(self.state(conn.seat, None, self.summary()))
-        if conn.seat is None:
-            return
-        s = self.seats[conn.seat]
-        s.conns += 1
-        if s.auto:
-            self._hand_back(s)
-        elif s.conns == 1:
-            self._broadcast_others(conn, {"type": "seat", "seat": s.index, "what": "connected"})
-
-    def _broadcast_others(self, conn: Connection, event: Event) -> None:
-        self.conns.discard(conn)
-        try:
-            self.broadcast(event)
-        finally:
-            self.conns.add(conn)
 
     def disconnect(self, conn: Connection) -> None:
         """A client socket has closed."""
@@ -277,12 +275,8 @@ class Table:
 
     def _hand_back(self, s: Seat) -> None:
         s.auto = False
-        self.broadcast({"type": "seat", "seat": s.index, "what": "handback"})
         self.kick()
-
-    def _take_over(self, s: Seat) -> None:
-        s.auto = True
-        self.broadcast({"type": "seat", "seat": s.index, "what": "takeover"})
+        self.broadcast({"type": "seat", "seat": s.index, "what": "handback"})
 
     # -- play ---------------------------------------------------------------------------------
 
@@ -300,8 +294,8 @@ class Table:
                            "winner": None, "reason": None, "scores": [0, 0], "ended": None})
         for s in self.seats:
             s.auto = False
-        self.broadcast({"type": event_type, "game_id": gid})
         self.kick()
+        self.broadcast({"type": event_type, "game_id": gid})
 
     def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
         """Check and apply a client's action; a refusal raises :class:`ProtocolError`."""
@@ -325,7 +319,6 @@ class Table:
         if s.auto:
             self._hand_back(s)
         self.apply(conn.seat, msg.action, "player")
-        self.kick()
 
     def rematch(self, conn: Connection, ref: str | int | None) -> None:
         """Start the next game once this one is over."""
@@ -341,7 +334,7 @@ class Table:
             self._hand_back(self.seats[conn.seat])
 
     def apply(self, seat: int, action: int, by: str) -> None:
-        """Apply a checked action: engine, database, then every client."""
+        """Apply a checked action: engine, database, schedule what follows, tell every client."""
         game = self.game
         assert game is not None and self.game_id is not None
         index = len(game.rounds) - 1
@@ -389,6 +382,7 @@ class Table:
             hidden = True
         own = {"type": "action", "seat": seat, "action": action_json(action), "by": by}
         other = None if hidden else {"type": "action", "seat": seat, "action": public, "by": by}
+        self.kick()
         self.broadcast(lambda key: own if key == seat else other, before)
 
     def seat_infos(self) -> dict[int, SeatInfo]:
@@ -414,17 +408,17 @@ class Table:
         if s.kind == "human" and not s.auto:
             if self.turn_timer is None:
                 return
-            if s.conns > 0:
-                self.deadline_at = time.monotonic() + self.turn_timer
-                self.task = asyncio.get_running_loop().create_task(
-                    self._timeout(self.seq, s.index))
-                return
-            self._take_over(s)
+            wait = self.turn_timer
+            if s.conns == 0:
+                wait = min(wait, self.lobby.disconnect_grace)
+            self.deadline_at = time.monotonic() + wait
+            self.task = asyncio.get_running_loop().create_task(
+                self._timeout(self.seq, s.index, wait))
+            return
         self.task = asyncio.get_running_loop().create_task(self._bot_move(self.seq))
 
-    async def _timeout(self, seq: int, seat: int) -> None:
-        assert self.turn_timer is not None
-        await asyncio.sleep(self.turn_timer)
+    async def _timeout(self, seq: int, seat: int, wait: float) -> None:
+        await asyncio.sleep(wait)
         async with self.lock:
             game = self.game
             if game is None or self.seq != seq or game.is_over or game.to_move != seat:
@@ -432,8 +426,9 @@ class Table:
             s = self.seats[seat]
             if s.auto:
                 return
-            self._take_over(s)
+            s.auto = True
             self.kick()
+            self.broadcast({"type": "seat", "seat": s.index, "what": "takeover"})
 
     async def _bot_move(self, seq: int) -> None:
         delay = self.lobby.bot_delay
@@ -460,7 +455,6 @@ class Table:
                             bot.name, action)
                 action = obs.legal_actions[0]
             self.apply(seat, action, "bot" if s.kind == "bot" else "auto")
-            self.kick()
 
     def _player_for(self, s: Seat) -> Bot:
         if s.player is None:
@@ -524,8 +518,11 @@ class Lobby:
         bot_delay: float = 0.8,
         min_timer: float = 5.0,
         seed: int | None = None,
+        disconnect_grace: float = 5.0,
     ) -> None:
         self.storage = storage
+        #: With a turn timer, seconds a disconnected person's turn waits before the stand-in.
+        self.disconnect_grace = disconnect_grace
         #: Seeds of deals and computer players (``seed`` makes them repeatable, for tests).
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.bot_delay = bot_delay
