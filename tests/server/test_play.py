@@ -99,7 +99,7 @@ def test_hello_first_and_wrong_token(client: Any) -> None:
             ws.receive_json()
         assert e.value.code == 4401
     # A token of another table opens nothing here.
-    other_code, other_tokens = four_humans(client)
+    _other, other_tokens = four_humans(client)
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"v": 1, "type": "hello", "token": other_tokens[0]})
         expect_error(ws, "auth")

@@ -7,8 +7,8 @@ client getting the view of its own seat (built once per seat and per change, see
 :mod:`puur.server.views`). Computer players fill bot seats and act server-side after a short,
 configurable delay. With a turn timer, a computer player stands in for a human seat that lets its
 time run out (or, when its player is disconnected, a shorter grace time), and hands the seat back
-when its player returns. A :class:`Lobby` holds every table and rebuilds the unfinished ones from the database
-after a restart.
+when its player returns. A :class:`Lobby` holds every table and rebuilds the unfinished ones from
+the database after a restart.
 
 Simplification: the game starts only once every human seat is taken; a table with free seats
 waits.
