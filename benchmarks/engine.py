@@ -155,8 +155,16 @@ def legal_calls(inputs: list[tuple[int, int, int, int]]) -> Callable[[], int]:
 def machine() -> str:
     """Platform, CPU count, Python version and the load when the run started."""
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
     return (
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"{platform.platform()}, {os.cpu_count()} CPUs ({cpu}), "
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"load average {load}"
     )
