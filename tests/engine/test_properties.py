@@ -29,20 +29,23 @@ from .util import play_random_game
 PRESET_NAMES = sorted(PRESETS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
-# Every preset, and the preset with the house rules that change the flow of a hand switched on.
-rule_sets = st.builds(
-    lambda name, push_back, announce, order, extra, kreuz: PRESETS[name].replace(
-        push_back=push_back, stoeck_announce=announce, count_order=order,
-        extra_contracts=frozenset(extra), kreuzweis=kreuz,
-    ),
-    st.sampled_from(PRESET_NAMES),
-    st.booleans(),
-    st.sampled_from(["second-card", "with-weis"]),
-    st.sampled_from(["stoeck-weis-stich", "stoeck-stich-weis"]),
-    st.sets(st.sampled_from([Contract.MISERE, Contract.SLALOM, Contract.SLALOM_UNDE])),
-    st.booleans(),
-)
-plain_presets = st.sampled_from(PRESET_NAMES).map(lambda n: PRESETS[n])
+# House rules that change the flow of a hand, drawn on top of a preset.
+def with_house_rules(preset: RuleSet) -> st.SearchStrategy[RuleSet]:
+    return st.builds(
+        lambda push_back, announce, order, extra, kreuz: preset.replace(
+            push_back=push_back, stoeck_announce=announce, count_order=order,
+            extra_contracts=frozenset(extra), kreuzweis=kreuz,
+        ),
+        st.booleans(),
+        st.sampled_from(["second-card", "with-weis"]),
+        st.sampled_from(["stoeck-weis-stich", "stoeck-stich-weis"]),
+        st.sets(st.sampled_from([Contract.MISERE, Contract.SLALOM, Contract.SLALOM_UNDE])),
+        st.booleans(),
+    )
+
+
+rule_sets = st.sampled_from(PRESET_NAMES).flatmap(lambda n: with_house_rules(PRESETS[n]))
+every_preset = pytest.mark.parametrize("preset", PRESET_NAMES)
 
 
 def public_state(r: Round) -> tuple[Any, ...]:
@@ -63,8 +66,10 @@ def random_round(rules: RuleSet, deal_seed: int, play_seed: int) -> Round:
     return r
 
 
-@given(plain_presets, seeds, seeds)
-def test_each_card_once_and_157_per_hand(rules: RuleSet, deal_seed: int, play_seed: int) -> None:
+@every_preset
+@given(deal_seed=seeds, play_seed=seeds)
+def test_each_card_once_and_157_per_hand(preset: str, deal_seed: int, play_seed: int) -> None:
+    rules = PRESETS[preset]
     r = random_round(rules, deal_seed, play_seed)
     assert sorted(r.played) == list(range(36)) and r.hands == (0, 0, 0, 0)
     # Recount every trick from the cards and the RULES.md tables, independently of credits.
@@ -93,10 +98,12 @@ def test_each_card_once_and_157_per_hand(rules: RuleSet, deal_seed: int, play_se
     assert sum(p for _t, p, _k in r.credits) == sum(r.credited)
 
 
-@given(rule_sets, seeds, seeds)
+@every_preset
+@given(data=st.data(), deal_seed=seeds, play_seed=seeds)
 def test_legal_set_never_empty_and_pop_restores(
-    rules: RuleSet, deal_seed: int, play_seed: int
+    preset: str, data: st.DataObject, deal_seed: int, play_seed: int
 ) -> None:
+    rules = data.draw(with_house_rules(PRESETS[preset]))
     r = Round.deal(rules, seed=deal_seed)
     rng = random.Random(play_seed)
     start = public_state(r)
@@ -128,10 +135,12 @@ def test_legal_set_never_empty_and_pop_restores(
     assert public_state(r) == start
 
 
-@given(rule_sets, seeds, seeds)
+@every_preset
+@given(data=st.data(), deal_seed=seeds, play_seed=seeds)
 def test_observation_never_shows_hidden_cards(
-    rules: RuleSet, deal_seed: int, play_seed: int
+    preset: str, data: st.DataObject, deal_seed: int, play_seed: int
 ) -> None:
+    rules = data.draw(with_house_rules(PRESETS[preset]))
     r = Round.deal(rules, seed=deal_seed)
     rng = random.Random(play_seed)
     while True:
@@ -222,10 +231,11 @@ def test_observation_same_when_hidden_cards_are_swapped(
     assert obs2.to_tensor() == obs.to_tensor()
 
 
-@given(plain_presets, seeds)
-def test_records_round_trip(rules: RuleSet, seed: int) -> None:
+@every_preset
+@given(seed=seeds)
+def test_records_round_trip(preset: str, seed: int) -> None:
     # A smaller target keeps games short; the record format does not depend on it.
-    rules = rules.replace(target=min(rules.target, 600))
+    rules = PRESETS[preset].replace(target=min(PRESETS[preset].target, 600))
     g = play_random_game(Game(rules, seed=seed), random.Random(seed))
     text = format_record(g)
     (rec,) = list(iter_records(text.splitlines()))
