@@ -306,3 +306,20 @@ def test_small_cards_follow_the_contract_order() -> None:
     assert not is_small(MODE_UNDENUFE, -1, parse_card("D6"))
     assert not is_small(Contract.SCHELLEN, 0, parse_card("D6"))  # trumps never signal
     assert POINTS[MODE_UNDENUFE][parse_card("DA")] == 0
+
+
+def test_plays_misere_to_lose_points() -> None:
+    # Misère hands each team's card points to the other: the rule player avoids taking them.
+    rules = rules_from_dict({"extra_contracts": ["misere"]})
+    ours = total = 0
+    for i in range(60):
+        for rules_team in (0, 1):
+            bots = [RuleBot(), RandomBot(i), RuleBot(), RandomBot(i + 100)]
+            if rules_team:
+                bots = bots[1:] + bots[:1]
+            rnd = Round.deal(rules, seed=f"misere:{i}", forehand=i % 4)
+            rnd.push(A_CHOOSE + Contract.MISERE)
+            play_round(rnd, bots)
+            ours += rnd.credited[rules_team]
+            total += sum(rnd.credited)
+    assert ours / total > 0.6

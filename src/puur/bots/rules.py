@@ -28,9 +28,9 @@
   gives these signals and reads its partner's: it leads a wanted suit and avoids a refused one.
 
 Simplifications: extra contracts (Misère, Slalom) are never chosen; when another player chose
-one, the bot plays each trick by that trick's mode as if points were wanted (so it plays Misère
-the wrong way round). Probabilities treat the unseen cards as spread uniformly over the hands
-that may hold them.
+one, the bot plays each trick by that trick's mode (in Misère it tries to lose points and
+winners, with the same estimates). The game score is not used. Probabilities treat the unseen
+cards as spread uniformly over the hands that may hold them.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from typing import Final
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.base import BOTS
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
-from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, PUUR, STRENGTH
+from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, PUUR, STRENGTH, Contract
 from puur.observation import Observation
 
 __all__ = ["RuleBot", "choose_scores", "is_small"]
@@ -168,7 +168,7 @@ class _Know:
             suit_cards = self.possible[seat] & SUIT_MASK[lead_suit]
             p_void = 1.0 - self.holds_prob(seat, suit_cards) if suit_cards else 1.0
         # A player who can follow ruffs only sometimes (when the trick is worth it).
-        p_ruff = p_trump * (p_void + (1.0 - p_void) * 0.25)
+        p_ruff = p_trump * (p_void + (1.0 - p_void) * 0.05)
         return 1.0 - (1.0 - p_high) * (1.0 - p_ruff)
 
     def is_bock(self, card: int) -> bool:
@@ -412,6 +412,14 @@ def _future_worth(k: _Know, card: int, cards_left: int) -> float:
     return worth
 
 
+def _value(k: _Know, p_us: float, stake: float, card: int, cards_left: int) -> float:
+    """Expected worth of playing ``card`` now: the trick's ``stake`` won or lost, less what the
+    card would have been worth later. In Misère points are bad and winners a burden."""
+    if k.obs.contract == Contract.MISERE:
+        return (1.0 - 2.0 * p_us) * stake + 0.5 * _future_worth(k, card, cards_left)
+    return (2.0 * p_us - 1.0) * stake - _future_worth(k, card, cards_left)
+
+
 def _win_prob(k: _Know, card: int, lead_suit: int, later: list[int]) -> float:
     """Probability that ``card``, best in the trick, is still best after ``later`` play."""
     p = 1.0
@@ -490,7 +498,7 @@ def _follow(k: _Know, legal: list[int]) -> int:
         else:
             p_us = p_rescue
         pc = POINTS[k.mode][c]
-        val = (2.0 * p_us - 1.0) * (pts + pc + more) - _future_worth(k, c, cards_left)
+        val = _value(k, p_us, pts + pc + more, c, cards_left)
         if (
             p_us < 0.5 and not _beats(c, best, k.trump, k.mode)
             and _SUIT[c] != lead and _SUIT[c] != k.trump
@@ -537,7 +545,7 @@ def _lead(k: _Know, legal: list[int]) -> int:
         p_us = _win_prob(k, c, s, others)
         if p_us < 0.9:
             p_us += (1.0 - p_us) * _partner_beats(k, c, s)
-        val = (2.0 * p_us - 1.0) * (pc + 3 * _MORE_PER_CARD) - _future_worth(k, c, cards_left)
+        val = _value(k, p_us, pc + 3 * _MORE_PER_CARD, c, cards_left)
         if k.wants >> s & 1:
             val += 6.0
         if k.refuses >> s & 1:
