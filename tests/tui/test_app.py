@@ -81,7 +81,10 @@ async def test_a_complete_game_to_the_target_through_the_ui() -> None:
         body = screen_text(app)
         assert "win with" in body and "reached the target" in body
         assert "summary" in seen or g.hand_no == 1
-        await pilot.click("#btn-quit")
+        await pilot.press("enter")  # New game: back to the setup screen
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.session is None
+        await pilot.press("escape")
         await pilot.pause()
     assert app.return_value == 0
 
@@ -173,8 +176,11 @@ async def test_only_legal_cards_are_playable_and_hint_and_undo(tmp_path: Path) -
             await pilot.pause()
             assert session.observation() == before
         await pilot.press("h")
-        await pilot.pause()
-        hinted = [w for w in scr.query(CardWidget) if w.has_class("hint")]
+        for _ in range(50):  # the hint is computed in a worker thread
+            await pilot.pause(0.02)
+            hinted = [w for w in scr.query(CardWidget) if w.has_class("hint")]
+            if hinted:
+                break
         assert len(hinted) == 1 and hinted[0].card in legal
         assert "Hint:" in screen_text(app)
         await pilot.press("u")  # nothing played yet: nothing to undo
@@ -185,10 +191,21 @@ async def test_only_legal_cards_are_playable_and_hint_and_undo(tmp_path: Path) -
             await pilot.pause()
         played = session.observation()
         assert played.hand_sizes[0] == 8
+        await pilot.press("l")
+        await pilot.pause()
+        if played.trick_winners:
+            assert isinstance(app.screen, InfoScreen) and app.screen.kind == "last"
+            assert "takes the trick" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
         await pilot.press("u")
         await pilot.pause()
         assert session.observation().hand == before.hand
         assert session.observation().history == before.history
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen) and app.screen.kind == "tafel"
+        assert "Them" in screen_text(app) and "100" in screen_text(app)
 
 
 async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:

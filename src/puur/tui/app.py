@@ -858,14 +858,21 @@ class GameScreen(Screen[None]):
         i = next((k for k, c in enumerate(cards) if c is cur), -1)
         cards[(i + step) % len(cards)].focus()
 
-    def action_hint(self) -> None:
-        """What the strongest computer player would play for you."""
+    async def action_hint(self) -> None:
+        """What the strongest computer player would play for you (it thinks in a thread)."""
         lang = _lang(self)
+        s = self.session
+        if not s.human_to_move():
+            self.notify(t("hint_none", lang))
+            return
+        before = s.observation()
         try:
-            action, value = self.session.hint()
+            action, value = await asyncio.to_thread(s.hint)
         except SessionError:
             self.notify(t("hint_none", lang))
             return
+        if s is not self.session or s.observation() != before:
+            return  # the game moved on while the hint was computed
         what = self._action_label(action)
         msg = (t("hint_plain", lang, action=what) if value is None
                else t("hint", lang, action=what, value=f"{value:.1f}"))
