@@ -145,19 +145,12 @@ def deal(rng: random.Random) -> tuple[int, int, int, int]:
         j = int(rnd() * (i + 1))
         d[i], d[j] = d[j], d[i]
     b = _BIT
-    return (
-        b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]] | b[d[6]] | b[d[7]] | b[d[8]],
-        b[d[9]] | b[d[10]] | b[d[11]] | b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]]
-        | b[d[17]],
-        b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]] | b[d[24]] | b[d[25]]
-        | b[d[26]],
-        ALL_CARDS ^ (
-            b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]] | b[d[6]] | b[d[7]]
-            | b[d[8]] | b[d[9]] | b[d[10]] | b[d[11]] | b[d[12]] | b[d[13]] | b[d[14]]
-            | b[d[15]] | b[d[16]] | b[d[17]] | b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]]
-            | b[d[22]] | b[d[23]] | b[d[24]] | b[d[25]] | b[d[26]]
-        ),
-    )
+    h0 = b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]] | b[d[6]] | b[d[7]] | b[d[8]]
+    h1 = (b[d[9]] | b[d[10]] | b[d[11]] | b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]]
+          | b[d[17]])
+    h2 = (b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]] | b[d[24]] | b[d[25]]
+          | b[d[26]])
+    return (h0, h1, h2, ALL_CARDS ^ (h0 | h1 | h2))
 
 
 def _check_deal(hands: tuple[int, ...] | list[int], forehand: int | None) -> None:
@@ -192,7 +185,6 @@ class FastSim:
         self._stoeck = r.stoeck
         self._with_weis = r.stoeck_announce == "with-weis"
         self._weis = r.weis
-        self._kreuzweis = r.kreuzweis
         self._four_ranks = _FOUR_RANKS_LOW if r.weis_four_low else _FOUR_RANKS
         self._seq = _SEQ_LARGE if r.large_weis else _SEQ_CLASSIC
 
