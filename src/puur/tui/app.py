@@ -142,7 +142,8 @@ class ChoiceDialog(ModalScreen[int]):
     ChoiceDialog { align: center middle; }
     ChoiceDialog > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
                               background: $panel; }
-    ChoiceDialog Button { width: 100%; margin: 0 0 0 0; }
+    ChoiceDialog Button { width: 100%; margin: 0 0 1 0; }
+    ChoiceDialog Static { margin: 0 0 1 0; }
     ChoiceDialog .title { text-style: bold; width: 100%; content-align: center middle; }
     """
 
@@ -159,7 +160,7 @@ class ChoiceDialog(ModalScreen[int]):
             if self.text:
                 yield Static(self.text)
             for i, (action, label) in enumerate(self.choices, start=1):
-                yield Button(f"{i}  {label}", id=f"act-{action}",
+                yield Button(f"{i}  {label}", id=f"act-{action}", compact=True,
                              variant="primary" if i == 1 else "default")
 
     def on_key(self, event: Any) -> None:
@@ -742,8 +743,11 @@ class GameScreen(Screen[None]):
         obs = self.session.observation()
         legal = list(obs.legal_actions)
         if obs.phase == "choose":
-            choices = [(a, contract_name(a - A_CHOOSE, deck, lang)) for a in legal
-                       if a != A_PUSH]
+            mult = obs.rules.multipliers
+            show_mult = any(m != 1 for m in mult)
+            choices = [(a, contract_name(a - A_CHOOSE, deck, lang)
+                        + (f"  ×{mult[a - A_CHOOSE]}" if show_mult else ""))
+                       for a in legal if a != A_PUSH]
             if A_PUSH in legal:
                 choices.append((A_PUSH, t("push_back" if obs.pushed else "push", lang)))
             text = ""
