@@ -15,6 +15,7 @@ followed it; the bots then play again from there. Save and resume use game recor
 
 from __future__ import annotations
 
+import sys
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ __all__ = [
     "SessionError",
     "available_bots",
     "best_bot_name",
+    "default_bot_name",
     "build_bot",
 ]
 
@@ -73,25 +75,54 @@ class Event:
     shown: tuple[tuple[int, tuple[int, ...]], ...] = field(default=())
 
 
+def _levels(name: str) -> list[str]:
+    # A bot module may publish strength levels (e.g. seconds per decision) as ``LEVELS``.
+    factory = BOTS.get(name)
+    module = sys.modules.get(getattr(factory, "__module__", ""), None)
+    levels = getattr(module, "LEVELS", None)
+    return [str(k) for k in levels] if isinstance(levels, dict) else []
+
+
 def available_bots() -> list[str]:
-    """The registered computer players, strongest first where known."""
+    """The computer players to choose from, strongest first where known: each registered bot,
+    and ``name:level`` for each strength level a bot offers (e.g. ``search:fast``)."""
     names = list(BOTS)
     known = [n for n in _STRENGTH_ORDER if n in names and n != "random"]
     rest = sorted(n for n in names if n not in known and n != "random")
-    return known + rest + (["random"] if "random" in names else [])
+    out: list[str] = []
+    for n in known + rest:
+        out.append(n)
+        out.extend(f"{n}:{lvl}" for lvl in _levels(n))
+    return out + (["random"] if "random" in names else [])
 
 
 def best_bot_name() -> str:
-    """The strongest registered computer player."""
+    """The strongest registered computer player (at its default strength)."""
     return available_bots()[0]
 
 
-def build_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name; options it does not know are left out."""
+def default_bot_name() -> str:
+    """The default opponent: the strongest player at a quick level when it offers one, so that
+    play does not drag."""
+    best = best_bot_name()
+    levels = _levels(best)
+    for lvl in ("fast", "quick"):
+        if lvl in levels:
+            return f"{best}:{lvl}"
+    return best
+
+
+def build_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from ``name`` or ``name:level``; options it does not take are left out."""
+    name, _, level = spec.partition(":")
+    options: dict[str, object] = {"seed": seed}
+    if level:
+        options["budget"] = level
     try:
-        return make_bot(name, seed=seed)
+        return make_bot(name, **options)
     except TypeError:
-        return make_bot(name)
+        options.pop("seed")
+        return make_bot(name, **options)
 
 
 class PlaySession:
@@ -109,8 +140,10 @@ class PlaySession:
         if len(bots) != 3:
             raise SessionError("three computer players are needed (East, North, West)")
         for b in bots:
-            if b not in BOTS:
-                raise SessionError(f"unknown computer player {b!r}; known: {', '.join(BOTS)}")
+            if b not in available_bots():
+                raise SessionError(
+                    f"unknown computer player {b!r}; known: {', '.join(available_bots())}"
+                )
         self.game: Game = game if game is not None else Game(rules, seed=seed)
         self.rules: RuleSet = self.game.rules
         self.bot_names: tuple[str, str, str] = (bots[0], bots[1], bots[2])
@@ -324,9 +357,10 @@ class PlaySession:
         names: list[str] = []
         for s in (1, 2, 3):
             kind = rec.seats[s].kind if s in rec.seats else ""
+            # Seats are written as bot:NAME (NAME may carry a level, bot:search:fast).
             name = kind.removeprefix("bot:") if kind.startswith("bot:") else ""
             if bots is not None:
                 name = bots[s - 1]
-            names.append(name if name in BOTS else best_bot_name())
+            names.append(name if name in available_bots() else default_bot_name())
         name = rec.seats[HUMAN].name if HUMAN in rec.seats else player_name
         return cls(bots=names, game=game, player_name=name or player_name)

@@ -18,7 +18,7 @@ from typing import Any
 from puur.cards import DECK_STYLES
 from puur.i18n import LANGUAGES
 from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict, rules_to_dict
-from puur.tui.session import available_bots, best_bot_name
+from puur.tui.session import available_bots, default_bot_name
 
 __all__ = ["Settings", "SettingsError", "load_settings", "save_settings", "settings_path"]
 
@@ -30,7 +30,7 @@ class SettingsError(ValueError):
 
 
 def _default_bots() -> list[str]:
-    return [best_bot_name()] * 3
+    return [default_bot_name()] * 3
 
 
 @dataclass
