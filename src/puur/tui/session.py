@@ -38,8 +38,8 @@ __all__ = [
     "SessionError",
     "available_bots",
     "best_bot_name",
-    "default_bot_name",
     "build_bot",
+    "default_bot_name",
 ]
 
 HUMAN = 0
