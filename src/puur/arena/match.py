@@ -380,7 +380,7 @@ class ArenaResult:
             "bots": list(self.bots),
             "matches": [p.to_dict() for p in self.pairs],
             "timing": {
-                b: {k: (round(v, 6) if isinstance(v, float) and not math.isnan(v) else
+                b: {k: (round(v, 9) if isinstance(v, float) and not math.isnan(v) else
                         (None if isinstance(v, float) else v))
                     for k, v in self.timing(b).items()}
                 for b in self.bots
@@ -408,12 +408,12 @@ class ArenaResult:
                     f"{p.a} vs {p.b}: {2 * len(p.games)} games (mirrored), won {wins}, "
                     f"rate {wr.value:.3f} (95% CI {wr.low:.3f}-{wr.high:.3f})"
                 )
-        lines.append("seconds per decision:")
+        lines.append("time per decision:")
         width = max(len(b) for b in self.bots)
         for b in self.bots:
             t = self.timing(b)
-            lines.append(f"  {b:<{width}}  mean {t['mean_s']:.5f}  p95 {t['p95_s']:.5f}  "
-                         f"({t['decisions']} decisions)")
+            lines.append(f"  {b:<{width}}  mean {1000 * t['mean_s']:9.3f} ms  "
+                         f"p95 {1000 * t['p95_s']:9.3f} ms  ({t['decisions']} decisions)")
         if len(self.bots) > 2:
             lines.append("ratings (Bradley-Terry, Elo scale, mean 1500):")
             for b, r in self.ratings():
