@@ -13,8 +13,10 @@ on the same sampled deals until the time budget is spent:
   evaluated once.
 * **choosing** (its own model): every contract is played out on the same sampled deals (the
   three other hands drawn at random); a contract's value is the mean point difference between
-  the teams (Stöck included) times its multiplier. The seat pushes when the best value is below
-  ``push_threshold`` times the mean multiplier of the contracts.
+  the teams (Stöck included) times its multiplier. Pushing is simulated on the same deals: the
+  partner picks the contract that looks best from its own nine cards (:func:`hand_strength`)
+  and that contract's play-out value counts. The seat pushes when this beats every contract
+  (``push_bias`` shifts the balance).
 * **Weis**: declare the suggested split unless an opponent has already announced a longer or
   higher Weis that the partner has not matched (then keeping quiet gives nothing away).
 * **Stöck**: always announced.
@@ -41,18 +43,18 @@ from puur.bots.dds import Solver
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
 from puur.cards import ALL_CARDS
+from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
 from puur.weis import stoeck_cards
 
-__all__ = ["LEVELS", "SearchBot"]
+__all__ = ["LEVELS", "SearchBot", "hand_strength"]
 
 LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
 """Strength levels by seconds per decision."""
 
-#: Push when the best contract's expected point difference (before the multiplier) is below
-#: this (about the lowest quarter of hands; a partner choosing with an unknown hand is worth
-#: somewhat more on average, measured with the play-out model).
-DEFAULT_PUSH_THRESHOLD: Final = 35.0
+#: Points (before the multiplier) added to the simulated value of pushing: a positive bias
+#: pushes more often.
+DEFAULT_PUSH_BIAS: Final = 0.0
 
 
 class SearchBot:
@@ -71,7 +73,7 @@ class SearchBot:
         self,
         budget: float | str = 1.0,
         seed: int | None = None,
-        push_threshold: float = DEFAULT_PUSH_THRESHOLD,
+        push_bias: float = DEFAULT_PUSH_BIAS,
         dds_tricks: int | None = None,
         max_deals: int | None = None,
     ) -> None:
@@ -91,7 +93,7 @@ class SearchBot:
         self.max_deals = max_deals
         self.budget = float(budget)
         self.rng = random.Random(seed)
-        self.push_threshold = float(push_threshold)
+        self.push_bias = float(push_bias)
         self.dds_tricks = dds_tricks if dds_tricks is not None else (
             3 if budget < 0.15 else 4 if budget < 3 else 5
         )
@@ -186,16 +188,20 @@ class SearchBot:
     def _rank_choose(self, obs: Observation, deadline: float) -> list[tuple[int, float]]:
         me = obs.seat
         team = me & 1
+        partner = (me + 2) % 4
         rules = obs.rules
         contracts = [a - A_CHOOSE for a in obs.legal_actions if a != A_PUSH]
+        can_push = A_PUSH in obs.legal_actions
         playouts = {c: Playout(rules, c, team) for c in contracts}
         totals = dict.fromkeys(contracts, 0.0)
+        push_total = 0.0
         sampler = DealSampler(obs)
         n = 0
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
             hands = sampler.sample(self.rng)
+            values = {}
             for c in contracts:
                 g = playouts[c].run(list(hands), obs.forehand, [], 0, 0)
                 diff = g[team] - g[1 - team]
@@ -204,7 +210,14 @@ class SearchBot:
                     for s in range(4):
                         if hands[s] & sc == sc:
                             diff += 20 if (s & 1) == team else -20
-                totals[c] += diff * rules.multipliers[c]
+                values[c] = diff * rules.multipliers[c]
+                totals[c] += values[c]
+            if can_push:
+                # The partner chooses from its own cards only; the forehand still leads, so
+                # the play-out of that contract on this deal is the one just made.
+                pick = max(contracts, key=lambda c: hand_strength(hands[partner], c)
+                           * rules.multipliers[c])
+                push_total += values[pick]
             n += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
@@ -212,9 +225,9 @@ class SearchBot:
                 break
         self.last_deals = n
         out = [(A_CHOOSE + c, totals[c] / n) for c in contracts]
-        if A_PUSH in obs.legal_actions:
+        if can_push:
             mean_mult = sum(rules.multipliers[c] for c in contracts) / len(contracts)
-            out.append((A_PUSH, self.push_threshold * mean_mult))
+            out.append((A_PUSH, push_total / n + self.push_bias * mean_mult))
         return out
 
     def _rank_weis(self, obs: Observation) -> list[tuple[int, float]]:
@@ -237,6 +250,44 @@ class SearchBot:
             pts = float(sum(m.points for m in split))
             out.append((A_WEIS + k, -1.0 if hopeless else pts - 0.01 * k))
         return out
+
+
+_TRUMP_WORTH: Final = (0.25, 0.25, 0.25, 0.8, 0.3, 1.0, 0.3, 0.4, 0.6)  # by rank 6 .. A
+
+
+def hand_strength(hand: int, contract: int) -> float:
+    """A quick estimate of the tricks ``hand`` brings to ``contract`` (for modelling how a
+    partner chooses after a push: it sees only its own cards)."""
+    if contract >= 6:
+        if contract == Contract.MISERE:
+            return 0.5 * hand_strength(hand, MODE_UNDENUFE)
+        return 0.5 * (hand_strength(hand, MODE_OBENABE) + hand_strength(hand, MODE_UNDENUFE))
+    total = 0.0
+    for s in range(4):
+        ranks = hand >> (9 * s) & 0x1FF
+        n = ranks.bit_count()
+        if not n:
+            continue
+        if s == contract:
+            total += sum(_TRUMP_WORTH[r] for r in range(9) if ranks >> r & 1)
+            total += 0.3 * max(0, n - 3)
+            continue
+        # Plain suit (or every suit without trumps): cards that are best from the top down.
+        order = range(8, -1, -1) if contract != MODE_UNDENUFE else range(9)
+        top = 0
+        for r in order:
+            if ranks >> r & 1:
+                top += 1
+            else:
+                break
+        if contract < 4:
+            total += 0.8 * min(top, 2) + (0.25 if top == 0 and ranks >> 7 & 1 else 0.0)
+        else:
+            total += 0.9 * top + (0.2 * (n - top) if top >= 2 else 0.0)
+            if top == 0 and n >= 2:
+                second = 7 if contract == MODE_OBENABE else 1
+                total += 0.3 if ranks >> second & 1 else 0.0
+    return total
 
 
 BOTS["search"] = SearchBot
