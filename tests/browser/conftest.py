@@ -70,7 +70,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from puur.server.app import create_app
 
     db = tmp_path_factory.mktemp("web") / "puur.sqlite3"
-    app = create_app(db, bot_delay=0.0, seed=7)
+    app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", lifespan="on")

@@ -346,3 +346,27 @@ def test_phone_layout_touch_and_keyboard(new_page: Callable[..., Any], artifacts
     assert sorted(shown) == sorted(c["card"] for c in last["cards"])
     desk.keyboard.press("Escape")
     assert desk.query_selector("#last-trick") is None
+
+
+def test_turn_timer_takeover_and_take_back(new_page: Callable[..., Any]) -> None:
+    """With a turn timer, a computer player stands in for a player who waits too long; the
+    player takes the seat back with one click."""
+    page = new_page("/")
+    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    page.click("details.more summary")
+    page.fill("#f-timer", "1")
+    page.dispatch_event("#f-timer", "change")
+    # A far target, so that the stand-in does not finish the game before we are back.
+    create_table(page, target=10000)
+    page.wait_for_function("() => puur.view.state.latest !== null")
+    assert page.evaluate("puur.view.state.latest.table.turn_timer") == 1
+    # Our turn comes and shows its countdown; we do nothing and the computer takes over.
+    page.wait_for_function(
+        "() => { const g = puur.view.state.latest.game; return g && g.to_move === 0; }")
+    page.wait_for_selector("#take-back")
+    assert page.evaluate("puur.view.state.latest.table.seats[0].auto") is True
+    # The stand-in plays at full speed, so the page redraws constantly: press the button
+    # without waiting for it to hold still.
+    page.dispatch_event("#take-back", "click")
+    page.wait_for_function("() => puur.view.state.latest.table.seats[0].auto === false")
+    page.wait_for_selector("#deadline")  # our own turn again, with its clock

@@ -168,6 +168,20 @@ export function mountTable(view, code, watch, ctx) {
     st.draining = true;
     try {
       while (st.queue.length && alive) {
+        if (st.queue.length > 4) {
+          // Far behind (computer players racing, a tab in the background): catch up at once.
+          let last = -1;
+          st.queue.forEach((m, i) => { if (m.type === "state") last = i; });
+          for (const m of st.queue.splice(0, Math.max(0, last))) {
+            if (m.type === "hand_over") st.summary = m;
+            else if (m.type === "game_over") { st.over = m; st.overDismissed = false; }
+            else if (m.event && m.event.type === "rematch") { st.summary = null; st.over = null; }
+          }
+          if (last >= 0) {
+            await show(st.queue.shift(), true);
+            continue;
+          }
+        }
         const msg = st.queue.shift();
         if (msg.type === "hand_over") {
           st.summary = msg;
@@ -185,7 +199,7 @@ export function mountTable(view, code, watch, ctx) {
     }
   }
 
-  async function show(msg) {
+  async function show(msg, instant = false) {
     const prev = st.game;
     const next = msg.game;
     const firstShow = st.latest === null;
@@ -202,7 +216,7 @@ export function mountTable(view, code, watch, ctx) {
     st.deadlineAt = next && next.deadline != null ? Date.now() + next.deadline * 1000 : null;
 
     // A trick was completed by this action: hold its four cards, then collect them.
-    const completed = prev && next && next.last_trick && prev.game_id === next.game_id
+    const completed = !instant && prev && next && next.last_trick && prev.game_id === next.game_id
       && !sameTrick(prev.last_trick, next.last_trick) && msg.event && msg.event.type === "action";
     st.entering = new Set();
     if (completed) {
@@ -220,7 +234,7 @@ export function mountTable(view, code, watch, ctx) {
       render();
       await sleep(ctx.fast ? 60 : 380);
       st.completing = null;
-    } else if (prev && next && msg.event && msg.event.type === "action") {
+    } else if (!instant && prev && next && msg.event && msg.event.type === "action") {
       const before = new Set(prev.trick.map((c) => c.card));
       for (const c of next.trick) if (!before.has(c.card)) st.entering.add(c.card);
     }
