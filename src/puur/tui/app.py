@@ -117,8 +117,8 @@ class CardWidget(Static, can_focus=True):
         self.tooltip = DECK_STYLES[deck].card_name(card)
 
     def action_choose(self) -> None:
-        """Play this card (if legal)."""
-        if self.legal:
+        """Ask to play this card (the engine refuses it when it is not legal)."""
+        if self.card >= 0:
             self.post_message(self.Chosen(self.card))
 
     def on_click(self, event: Click) -> None:
@@ -790,11 +790,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(dialog, done)
 
     def human_act(self, action: int) -> None:
-        """The human's action through the session (illegal ones are refused by the engine)."""
+        """The human's action through the session (illegal ones are refused by the engine and
+        change nothing)."""
         try:
             events = self.session.act(action)
-        except SessionError as e:
-            self.notify(str(e), severity="error")
+        except SessionError:
+            lang = _lang(self)
+            legal = ", ".join(Text.from_markup(self._action_label(a)).plain
+                              for a in self.session.legal_actions())
+            what = Text.from_markup(self._action_label(action)).plain
+            msg = t("not_legal", lang, what=what, legal=legal)
+            self.query_one("#log", RichLog).write(Text(msg, style="bold red"))
+            self.notify(msg, severity="warning")
             return
         self.log_events(events)
         self.advance()
@@ -843,9 +850,14 @@ class GameScreen(Screen[None]):
     # Keys
 
     def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
-        """A legal card was clicked or picked with the keyboard."""
-        if self.session.human_to_move() and not self._dialog_open:
-            self.human_act(message.card)
+        """A card was clicked or picked with the keyboard."""
+        s = self.session
+        if self._dialog_open or s.is_over:
+            return
+        if not s.human_to_move() or s.observation().phase != "play":
+            self.notify(t("waiting", _lang(self), seat=seat_name(s.game.to_move, _lang(self))))
+            return
+        self.human_act(message.card)
 
     def action_play_nth(self, n: int) -> None:
         """Play the n-th card of the hand as shown (if legal)."""
