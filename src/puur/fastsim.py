@@ -7,7 +7,9 @@ the Weis of every hand found and offered, declared or kept quiet, compared by po
 height (reversed in Undenufe), trump and position, Stöck (with the second card or with the Weis),
 the legal cards of §2.4 (follow or ruff, the Puur rule, no undertrumping unless only trumps),
 trick winners in every contract including Misère and Slalom, and the hand score with the last
-trick, Match, Kontermatch (all three scorings) and the contract's multiplier.
+trick, Match, Kontermatch (all three scorings) and the contract's multiplier. Given the game
+scores, it also credits points in the order of ``count_order`` and stops the hand the moment a
+team reaches the target (RULES.md §2.10), as a ``Round`` inside a game does.
 
 The reference :class:`puur.round.Round` is the oracle: the tests replay the fast path's action
 list into a ``Round`` and require the same legal actions at every step and the same credits.
@@ -17,19 +19,18 @@ sorted order, at every decision (choose or push, Weis option or keep quiet, Stö
 Driving a ``Round`` with that same rule and the same ``random.Random`` gives the very same hand
 (see :func:`play_round_randomly`).
 
-Simplifications, by design: a hand here stands alone, as a ``Round`` built without
-``game_scores`` (the game target that can end a game mid-hand is :mod:`puur.game`'s business),
-so the order in which points are credited does not matter and only their totals are kept. The
-deal is uniform over all deals but is drawn differently from :func:`puur.round.deal_hands`, so
-the same seed gives a different deal there. A hand holding a scoring four of a kind (about one
-hand in 75) has its Weis splits listed by :func:`puur.weis.weis_options` itself; every other
-hand's single split is found here from tables.
+Simplifications, by design: only the totals per kind of credit are kept, not the list of
+credits in order that a ``Round`` keeps. The deal is uniform over all deals but is drawn
+differently from :func:`puur.round.deal_hands`, so the same seed gives a different deal there.
+A hand holding a scoring four of a kind (about one hand in 75) has its Weis splits listed by
+:func:`puur.weis.weis_options` itself; every other hand's single split is found here from
+tables.
 
 >>> import random
 >>> from puur.rules import RuleSet
 >>> hand = random_hand(RuleSet(), random.Random(7))
->>> sum(hand.trick_points) in (157, 257)
-True
+>>> sum(hand.trick_points)  # 152 card points and 5 for the last trick
+157
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class FastHand(NamedTuple):
     ``Round(rules, hands, forehand)`` with these actions pushed rebuilds the hand. The per-team
     pairs ``trick_points`` (with the last trick), ``match_bonus``, ``weis`` and ``stoeck`` are
     before the multiplier, as in :meth:`puur.round.Round.hand_score`; ``credited`` is after it.
+    ``winner`` is the team that reached the game's target during the hand (only when it was
+    played with ``game_scores``), else -1; the hand stopped there.
     """
 
     hands: tuple[int, int, int, int]
@@ -82,6 +85,7 @@ class FastHand(NamedTuple):
     match_bonus: tuple[int, int]
     weis: tuple[int, int]
     stoeck: tuple[int, int]
+    winner: int = -1
 
 
 _BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(NUM_CARDS))
@@ -226,6 +230,8 @@ class FastSim:
         rng: random.Random,
         hands: tuple[int, ...] | list[int] | None = None,
         forehand: int | None = None,
+        *,
+        game_scores: tuple[int, int] | None = None,
         trace: list[int] | None = None,
     ) -> FastHand:
         """Play one hand with four uniformly random players.
@@ -234,11 +240,23 @@ class FastSim:
         holder of the start card chooses, as in :class:`puur.round.Round`. Bad hands or a bad
         forehand raise ``ValueError``.
 
+        ``game_scores`` (the teams' points before this hand) switches on the game end as in a
+        ``Round`` built with them: points are credited in the order of ``rules.count_order``
+        and the hand stops the moment a team reaches ``rules.target``; that team is
+        :attr:`FastHand.winner`.
+
         With a ``trace`` list, the legal actions of every decision are appended to it as a mask
         (bit ``a`` set when action ``a`` is legal), one entry per action, for checking against
         :meth:`puur.round.Round.legal_actions`.
         """
+        gs = game_scores
+        if gs is not None and (
+            len(gs) != 2 or not all(isinstance(x, int) and x >= 0 for x in gs)
+        ):
+            raise ValueError(f"game_scores must be two points totals, not {gs!r}")
         if hands is None:
+            if forehand is not None and forehand not in (0, 1, 2, 3):
+                raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
             dealt = deal(rng)
         else:
             _check_deal(hands, forehand)
@@ -285,6 +303,21 @@ class FastSim:
         mode = contract_mode(contract, 0)
         misere = contract == Contract.MISERE
         slalom = contract >= Contract.SLALOM
+        mult = rules.multipliers[contract]
+        weis_first = rules.count_order == "stoeck-weis-stich"
+        target = rules.target
+        # Raw points credited per team so far, by kind (before the multiplier).
+        tp = [0, 0]  # trick points, with the last trick (after the Misère swap)
+        match_bonus = [0, 0]
+        weis = [0, 0]
+        stoeck = [0, 0]
+
+        def reached(team: int) -> bool:
+            # Called only with game scores, after each credit, as Round._credit checks.
+            total = (tp[team] + match_bonus[team] + weis[team] + stoeck[team]) * mult
+            return gs is not None and gs[team] + total >= target
+
+        winner = -1
 
         # Weis on offer (§2.5) and the Stöck holder (§2.6).
         offers = [self.weis_offer(h, mode, trump) for h in dealt]
@@ -295,7 +328,6 @@ class FastSim:
             for s in range(4):
                 if dealt[s] & stoeck_pair == stoeck_pair:
                     stoeck_seat = s
-        stoeck_team = -1  # the team that announced Stöck
         with_weis = stoeck_seat >= 0 and self._with_weis
         second_card = stoeck_seat >= 0 and not self._with_weis
         declared_pts = [0, 0, 0, 0]
@@ -307,7 +339,6 @@ class FastSim:
         puur = PUUR[trump] if trump >= 0 else 0
         lower = LOWER_TRUMPS[trump] if trump >= 0 else LOWER_TRUMPS[0]
         suit_of = _SUIT
-        tp = [0, 0]  # trick points per team (after the Misère swap)
         won = [0, 0]  # tricks per team
         leader = forehand
         team = 0
@@ -343,7 +374,10 @@ class FastSim:
                             trace.append(_STOECK_BITS)
                         if rnd() < 0.5:
                             add(A_STOECK)
-                            stoeck_team = seat & 1
+                            stoeck[seat & 1] = 20
+                            if gs is not None and reached(seat & 1):
+                                winner = seat & 1
+                                break
                         else:
                             add(A_STOECK_NO)
                 # Legal cards (§2.4), as puur.round.legal_cards computes them.
@@ -397,39 +431,53 @@ class FastSim:
                         trace.append(_STOECK_BITS)
                     if rnd() < 0.5:
                         add(A_STOECK)
-                        stoeck_team = seat & 1
+                        stoeck[seat & 1] = 20
+                        if gs is not None and reached(seat & 1):
+                            winner = seat & 1
+                            break
                     else:
                         add(A_STOECK_NO)
-            winner = best_seat
-            team = winner & 1
+            if winner >= 0:
+                break
+            # The trick is complete: Weis after trick 1 (in Stöck-Weis-Stich order), then the
+            # trick's points, and after the ninth the Match bonus and, in the other order, Weis.
+            team = best_seat & 1
             won[team] += 1
             if misere:
-                team ^= 1
+                team ^= 1  # the points go to the other team
+            leader = best_seat
+            if t == 0 and weis_first and weis_seat >= 0:
+                wt = weis_seat & 1
+                weis[wt] = declared_pts[wt] + declared_pts[wt + 2]
+                if gs is not None and reached(wt):
+                    winner = wt
+                    break
             if t == 8:
                 pts += rules.last_trick_bonus
             tp[team] += pts
-            leader = winner
-
-        # The hand score (§2.7, §2.8): Match bonus to the team credited the last trick.
-        match_bonus = [0, 0]
-        if won[0] == 9 or won[1] == 9:
-            taker = 0 if won[0] == 9 else 1
-            bonus = rules.match_bonus
-            if taker != chooser & 1:
-                km = rules.kontermatch
-                if km == "double":
-                    bonus = tp[team]
-                elif km == "bonus":
-                    bonus = rules.kontermatch_bonus
-            match_bonus[team] = bonus
-        weis = [0, 0]
-        if weis_seat >= 0:
-            wt = weis_seat & 1
-            weis[wt] = declared_pts[wt] + declared_pts[wt + 2]
-        stoeck = [0, 0]
-        if stoeck_team >= 0:
-            stoeck[stoeck_team] = 20
-        mult = rules.multipliers[contract]
+            if gs is not None and reached(team):
+                winner = team
+                break
+        else:
+            # The hand was played out (§2.7, §2.8): Match bonus to the team credited the last
+            # trick, then Weis when they count last.
+            if won[0] == 9 or won[1] == 9:
+                taker = 0 if won[0] == 9 else 1
+                bonus = rules.match_bonus
+                if taker != chooser & 1:
+                    km = rules.kontermatch
+                    if km == "double":
+                        bonus = tp[team]
+                    elif km == "bonus":
+                        bonus = rules.kontermatch_bonus
+                match_bonus[team] = bonus
+                if gs is not None and reached(team):
+                    winner = team
+            if not weis_first and weis_seat >= 0 and winner < 0:
+                wt = weis_seat & 1
+                weis[wt] = declared_pts[wt] + declared_pts[wt + 2]
+                if gs is not None and reached(wt):
+                    winner = wt
         return FastHand(
             dealt,
             forehand,
@@ -444,6 +492,7 @@ class FastSim:
             (match_bonus[0], match_bonus[1]),
             (weis[0], weis[1]),
             (stoeck[0], stoeck[1]),
+            winner,
         )
 
 
@@ -464,10 +513,12 @@ def random_hand(
     rng: random.Random,
     hands: tuple[int, ...] | list[int] | None = None,
     forehand: int | None = None,
+    *,
+    game_scores: tuple[int, int] | None = None,
     trace: list[int] | None = None,
 ) -> FastHand:
     """Play one hand with four uniformly random players (see :meth:`FastSim.play`)."""
-    return _sim(rules).play(rng, hands, forehand, trace)
+    return _sim(rules).play(rng, hands, forehand, game_scores=game_scores, trace=trace)
 
 
 def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:

@@ -44,15 +44,21 @@ def _mask(actions: list[int]) -> int:
     return m
 
 
-def replay_and_compare(rules: RuleSet, hand: FastHand, trace: list[int]) -> Round:
+def replay_and_compare(
+    rules: RuleSet,
+    hand: FastHand,
+    trace: list[int],
+    game_scores: tuple[int, int] | None = None,
+) -> Round:
     """Replay ``hand`` into a Round, checking the legal set at each step and the score."""
     assert len(trace) == len(hand.actions)
-    rnd = Round(rules, hand.hands, hand.forehand)
+    rnd = Round(rules, hand.hands, hand.forehand, game_scores)
     for step, (action, legal) in enumerate(zip(hand.actions, trace, strict=True)):
         assert not rnd.is_over
         assert _mask(rnd.legal_actions()) == legal, f"legal actions differ at step {step}"
         rnd.push(action)  # the checked push: an illegal action would raise
     assert rnd.is_over
+    assert rnd.winner == hand.winner
     assert rnd.contract == hand.contract
     assert rnd.multiplier == hand.multiplier
     assert rnd.credited == hand.credited

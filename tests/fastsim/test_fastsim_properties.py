@@ -54,17 +54,22 @@ def test_weis_offer_matches_puur_weis(rules: RuleSet, hand: int, contract: int) 
             assert (keys[i] < keys[j]) == (best[i] < best[j])
 
 
-@given(rules=rule_sets, hands=deals, seed=st.integers(0, 2**32), forehand=st.integers(0, 3))
+@given(rules=rule_sets, hands=deals, seed=st.integers(0, 2**32), forehand=st.integers(0, 3),
+       scores=st.none() | st.tuples(st.integers(0, 3000), st.integers(0, 3000)))
 def test_any_deal_plays_out_like_the_reference(
-    rules: RuleSet, hands: list[int], seed: int, forehand: int
+    rules: RuleSet, hands: list[int], seed: int, forehand: int, scores: tuple[int, int] | None
 ) -> None:
     trace: list[int] = []
-    hand = random_hand(rules, random.Random(seed), hands, forehand, trace)
+    hand = random_hand(
+        rules, random.Random(seed), hands, forehand, game_scores=scores, trace=trace
+    )
     cards = [a for a in hand.actions if a < 36]
-    assert sorted(cards) == list(range(36))  # every card played exactly once
-    if hand.contract < Contract.SLALOM:  # Slalom counts each trick by its own order
-        assert sum(hand.trick_points) == 152 + rules.last_trick_bonus
-    replay_and_compare(rules, hand, trace)
+    assert len(set(cards)) == len(cards)  # no card played twice
+    if hand.winner < 0:
+        assert sorted(cards) == list(range(36))  # played out: every card exactly once
+        if hand.contract < Contract.SLALOM:  # Slalom counts each trick by its own order
+            assert sum(hand.trick_points) == 152 + rules.last_trick_bonus
+    replay_and_compare(rules, hand, trace, scores)
 
 
 @given(seed=st.integers(0, 2**32))
@@ -100,14 +105,24 @@ def test_batch_plays_independent_hands() -> None:
         ([0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF], None),  # a card dealt twice
         ([0xFF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27], None),  # eight cards
         ([0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27], 4),  # no such seat
+        (None, -1),  # no such seat, with a deal to draw
     ],
 )
-def test_bad_input_is_refused(hands: list[int], forehand: int | None) -> None:
+def test_bad_input_is_refused(hands: list[int] | None, forehand: int | None) -> None:
     rng = random.Random(1)
     state = rng.getstate()
     with pytest.raises(ValueError):
         random_hand(RuleSet(), rng, hands, forehand)
     assert rng.getstate() == state  # nothing was drawn
+
+
+@pytest.mark.parametrize("scores", [(1, 2, 3), (-5, 0), (0, "10")])
+def test_bad_game_scores_are_refused(scores: tuple[int, int]) -> None:
+    rng = random.Random(1)
+    state = rng.getstate()
+    with pytest.raises(ValueError, match="game_scores"):
+        random_hand(RuleSet(), rng, game_scores=scores)
+    assert rng.getstate() == state
 
 
 def test_negative_batch_is_refused() -> None:

@@ -46,6 +46,29 @@ def test_replay_matches_reference(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_game_end_mid_hand_matches_reference(name: str) -> None:
+    """Played inside a game, the hand stops where the reference stops: the moment a team
+    reaches the target, with points credited in the rules' order."""
+    rules = ALL_RULES[name]
+    sim = FastSim(rules)
+    rng = random.Random(f"game-end:{name}")
+    ended = stopped_early = 0
+    for _ in range(HANDS_PER_RULESET // 4):
+        near = max(0, rules.target - 350)
+        scores = (rng.randrange(near, rules.target), rng.randrange(near, rules.target))
+        trace: list[int] = []
+        hand = sim.play(rng, game_scores=scores, trace=trace)
+        replay_and_compare(rules, hand, trace, scores)
+        if hand.winner >= 0:
+            ended += 1
+            assert scores[hand.winner] + hand.credited[hand.winner] >= rules.target
+            loser = 1 - hand.winner
+            assert scores[loser] + hand.credited[loser] < rules.target
+        stopped_early += sum(a < 36 for a in hand.actions) < 36
+    assert ended > 0 and stopped_early > 0
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
 def test_same_rng_same_hand_as_reference_players(name: str) -> None:
     """The reference Round driven by the same random players plays the very same hand."""
     rules = ALL_RULES[name]
