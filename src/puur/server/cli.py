@@ -36,8 +36,9 @@ def serve(args: argparse.Namespace) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Puur serves http://{host}:{args.port}/  (database {args.db}; Ctrl+C stops)",
           flush=True)
+    # The sans-I/O implementation of the websockets library (the default one is deprecated).
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536)
+                ws="websockets-sansio", ws_max_size=65536)
     return 0
 
 

@@ -24,7 +24,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -43,7 +43,7 @@ from puur.server.messages import (
     action_json,
 )
 from puur.server.storage import SeatRow, Storage, TableRow, hash_token
-from puur.server.views import game_view, hand_summary
+from puur.server.views import hand_summary, private_view, public_view
 
 __all__ = ["CODE_ALPHABET", "Connection", "Lobby", "Seat", "Table"]
 
@@ -55,6 +55,10 @@ CODE_LENGTH: Final = 6
 _FAST_BOTS: Final = frozenset({"random"})
 
 Event = dict[str, Any] | None
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 class Connection:
@@ -70,7 +74,7 @@ class Connection:
 
     def send_json(self, data: dict[str, Any]) -> None:
         """Queue a message object."""
-        self.send(json.dumps(data, separators=(",", ":")))
+        self.send(_dumps(data))
 
     def close(self) -> None:
         """Stop the writer after what is queued."""
@@ -132,6 +136,7 @@ class Table:
         self.created = row.created
         self.preset = row.preset
         self.rules: RuleSet = rules_from_dict(row.rules)
+        self.rules_dict = rules_to_dict(self.rules)
         self.deck = row.deck
         self.lang = row.lang
         self.turn_timer = row.turn_timer
@@ -148,6 +153,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None
         self.deadline_at: float | None = None
+        self._summary_key: object = None
+        self._summary_cache = ""
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -162,13 +169,26 @@ class Table:
         """The table summary of the protocol (no secrets)."""
         return {
             "code": self.code, "created": self.created, "preset": self.preset,
-            "rules": rules_to_dict(self.rules), "deck": self.deck, "lang": self.lang,
+            "rules": self.rules_dict, "deck": self.deck, "lang": self.lang,
             "turn_timer": self.turn_timer, "public": self.public, "status": self.status,
             "seats": [s.info() for s in self.seats],
             "free_seats": [s.index for s in self.seats if not s.taken],
             "spectators": sum(1 for c in self.conns if c.seat is None),
             "game_id": self.game_id, "games": self.games,
         }
+
+    def _summary_text(self) -> str:
+        # The summary changes only with seats, connections, spectators and games: encode it
+        # again only then, not on every action.
+        key = (
+            tuple((s.name, s.taken, s.conns > 0, s.auto) for s in self.seats),
+            sum(1 for c in self.conns if c.seat is None),
+            self.status, self.game_id, tuple(tuple(g["scores"] or ()) for g in self.games[-1:]),
+        )
+        if key != self._summary_key:
+            self._summary_key = key
+            self._summary_cache = _dumps(self.summary())
+        return self._summary_cache
 
     def seat_of_token(self, token: str) -> int:
         """The seat a token opens; ``auth`` error when none."""
@@ -185,41 +205,52 @@ class Table:
 
     # -- messages -----------------------------------------------------------------------------
 
-    def state(self, seat: int | None, event: Event, summary: dict[str, Any]) -> dict[str, Any]:
-        """The ``state`` message for a seat (``None``: a spectator)."""
-        game = None
-        if self.game is not None and self.game_id is not None:
-            game = game_view(self.game, self.game_id, seat, self._deadline())
-        return {
-            "v": PROTOCOL_VERSION, "type": "state",
-            "you": {"role": "spectator" if seat is None else "player", "seat": seat},
-            "table": summary, "seq": self.seq, "event": event, "game": game,
-        }
+    def state_texts(
+        self, keys: Iterable[int | None], event: Event | Callable[[int | None], Event]
+    ) -> dict[int | None, str]:
+        """The ``state`` message text for each view (a seat, or ``None`` for spectators).
+
+        The table summary and the public part of the game are encoded once; each seat's own
+        part comes from its own observation. ``event`` is one event for everyone, or a function
+        giving each view's event.
+        """
+        summary = self._summary_text()
+        game, gid = self.game, self.game_id
+        public: str | None = None
+        out: dict[int | None, str] = {}
+        for key in keys:
+            if key in out:
+                continue
+            ev = event(key) if callable(event) else event
+            if game is not None and gid is not None:
+                obs = game.round.observation(key if key is not None else 0)
+                if public is None:
+                    public = _dumps(public_view(game, obs, gid, self._deadline()))
+                game_text = public[:-1] + "," + _dumps(private_view(game, obs, key))[1:]
+            else:
+                game_text = "null"
+            you = {"role": "spectator" if key is None else "player", "seat": key}
+            out[key] = (
+                f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{_dumps(you)},'
+                f'"seq":{self.seq},"event":{_dumps(ev)},"table":{summary},"game":{game_text}}}'
+            )
+        return out
 
     def broadcast(
         self,
         event: Event | Callable[[int | None], Event],
         before: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Send every client its state (built once per seat view), after ``before`` messages.
-
-        ``event`` is one event for everyone, or a function giving each view's event.
-        """
+        """Send every client its state (built once per view), after the ``before`` messages."""
         if not self.conns:
             return
-        pre = [json.dumps(m, separators=(",", ":")) for m in before or ()]
-        summary = self.summary()
-        texts: dict[int | None, str] = {}
-        for conn in list(self.conns):
-            key = conn.seat
-            text = texts.get(key)
-            if text is None:
-                ev = event(key) if callable(event) else event
-                text = json.dumps(self.state(key, ev, summary), separators=(",", ":"))
-                texts[key] = text
+        pre = [_dumps(m) for m in before or ()]
+        conns = list(self.conns)
+        texts = self.state_texts((c.seat for c in conns), event)
+        for conn in conns:
             for p in pre:
                 conn.send(p)
-            conn.send(text)
+            conn.send(texts[conn.seat])
 
     # -- seats and connections ----------------------------------------------------------------
 
@@ -259,7 +290,7 @@ class Table:
         if event is not None:
             self.broadcast(event)
         self.conns.add(conn)
-        conn.send_json(self.state(conn.seat, None, self.summary()))
+        conn.send(self.state_texts([conn.seat], None)[conn.seat])
 
     def disconnect(self, conn: Connection) -> None:
         """A client socket has closed."""
@@ -361,7 +392,8 @@ class Table:
             before.append({"v": PROTOCOL_VERSION, "type": "hand_over",
                            **hand_summary(game, index)})
         info = self.games[-1]
-        info["scores"] = list(game.scores)
+        if rnd.is_over:  # the summary's scores move hand by hand
+            info["scores"] = list(game.scores)
         if game.is_over:
             info.update(finished=True, winner=game.winner, reason=game.end_reason,
                         ended=time.time())

@@ -21,7 +21,15 @@ from puur.round import Round
 from puur.rules import rules_to_dict
 from puur.server.messages import action_json, meld_json
 
-__all__ = ["game_view", "hand_summary", "replay_json", "result_json", "trick_points"]
+__all__ = [
+    "game_view",
+    "hand_summary",
+    "private_view",
+    "public_view",
+    "replay_json",
+    "result_json",
+    "trick_points",
+]
 
 
 def _seat(s: int) -> int | None:
@@ -106,12 +114,9 @@ def _last_hand(game: Game) -> dict[str, Any] | None:
     return hand_summary(game, n - 2) if n > 1 else None
 
 
-def game_view(
-    game: Game, game_id: int, seat: int | None, deadline: float | None
-) -> dict[str, Any]:
-    """The ``game`` object of a ``state`` message for ``seat`` (``None``: a spectator)."""
-    rnd = game.round
-    obs: Observation = rnd.observation(seat if seat is not None else 0)
+def private_view(game: Game, obs: Observation, seat: int | None) -> dict[str, Any]:
+    """The parts of a ``game`` view that differ between seats, from the seat's own
+    observation (``seat`` ``None``: a spectator, who gets no hand and only public Weis)."""
     deciding = seat is not None and obs.to_move == seat and not game.is_over
     phase = "over" if game.is_over else obs.phase
     if phase in ("weis", "stoeck") and not deciding:
@@ -124,39 +129,48 @@ def game_view(
             shown.append([meld_json(m) for m in obs.weis_shown[s]])
         else:
             shown.append([])
-    won = [0, 0, 0, 0]
-    for w in obs.trick_winners:
-        won[w] += 1
     legal: list[dict[str, Any]] = []
     options: list[list[dict[str, Any]]] = []
-    if deciding and seat is not None:
+    if deciding:
         legal = [action_json(a) for a in obs.legal_actions]
         options = [[meld_json(m) for m in split] for split in obs.weis_options]
     return {
+        "phase": phase,
+        "hand": _cards(obs.hand) if seat is not None else [],
+        "legal": legal,
+        "weis_options": options,
+        "weis_shown": shown,
+    }
+
+
+def public_view(
+    game: Game, obs: Observation, game_id: int, deadline: float | None
+) -> dict[str, Any]:
+    """The parts of a ``game`` view every client gets alike, from public fields of an
+    observation (any seat's: these fields are the same for all)."""
+    won = [0, 0, 0, 0]
+    for w in obs.trick_winners:
+        won[w] += 1
+    return {
         "game_id": game_id,
         "hand_no": len(game.rounds),
-        "phase": phase,
         "to_move": None if game.is_over else obs.to_move,
         "forehand": obs.forehand,
         "contract": _contract(obs.contract),
         "chooser": _seat(obs.chooser),
         "pushed": obs.pushed,
         "pushed_back": obs.pushed_back,
-        "multiplier": rnd.multiplier,
+        "multiplier": game.round.multiplier,
         "trick_no": obs.trick_no,
         "leader": obs.leader,
         "trick": [{"seat": s, "card": format_card(c)} for s, c in obs.trick],
         "last_trick": _last_trick(game),
         "history": [{"seat": s, "card": format_card(c)} for s, c in obs.history],
         "tricks_won": won,
-        "hand": _cards(obs.hand) if seat is not None else [],
         "hand_sizes": list(obs.hand_sizes),
-        "legal": legal,
-        "weis_options": options,
         "weis_announced": [
             [{"points": p, "length": n} for p, n in obs.weis_announced[s]] for s in range(4)
         ],
-        "weis_shown": shown,
         "weis_seat": _seat(obs.weis_seat),
         "stoeck_seat": _seat(obs.stoeck_seat),
         "credited": list(obs.credited),
@@ -167,6 +181,14 @@ def game_view(
         "result": result_json(game, game_id),
         "deadline": deadline,
     }
+
+
+def game_view(
+    game: Game, game_id: int, seat: int | None, deadline: float | None
+) -> dict[str, Any]:
+    """The whole ``game`` object of a ``state`` message for ``seat`` (``None``: a spectator)."""
+    obs = game.round.observation(seat if seat is not None else 0)
+    return {**public_view(game, obs, game_id, deadline), **private_view(game, obs, seat)}
 
 
 def replay_json(
