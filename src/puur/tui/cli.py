@@ -136,6 +136,10 @@ def run_play(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"puur play: settings not saved: {e}", file=sys.stderr)
     save_path = Path(args.save) if args.save else default_save_path()
+    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Without a terminal the full-screen app cannot run: fall back to the line mode.
+        print("puur play: no terminal, using the plain line mode (--plain)", file=sys.stderr)
+        args.plain = True
 
     if args.replay:
         try:
