@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tests.tui.conftest import FAST, crafted_game, screen_text
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, RichLog, Select
 
 from puur.actions import A_PUSH
 from puur.bots import BOTS
@@ -333,3 +333,19 @@ async def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
                 return
             await _play_first_legal(pilot)
         pytest.fail("no position with an illegal card came up")
+
+
+async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
+    session = PlaySession(game=crafted_game(), bots=["rules", "random", "rules"], seed=4)
+    app = PuurApp(_settings(delay=0.01), session=session, setup=False, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("7")  # push: North chooses after its delay
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, ChoiceDialog) or session.human_to_move():
+                break
+        obs = session.observation()
+        assert obs.pushed and obs.chooser == 2
+        log = _game(app).query_one("#log", RichLog)
+        assert any("North chooses" in line.text for line in log.lines)
