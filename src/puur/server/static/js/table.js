@@ -163,6 +163,17 @@ export function mountTable(view, code, watch, ctx) {
     return JSON.stringify(a) === JSON.stringify(b);
   }
 
+  const deferred = [];
+
+  function flushDeferred() {
+    const msgs = deferred.splice(0);
+    for (const m of msgs) {
+      if (m.type === "hand_over") st.summary = m;
+      else { st.over = m; st.overDismissed = false; }
+    }
+    if (msgs.length) render();
+  }
+
   async function drain() {
     if (st.draining) return;
     st.draining = true;
@@ -179,20 +190,18 @@ export function mountTable(view, code, watch, ctx) {
           }
           if (last >= 0) {
             await show(st.queue.shift(), true);
+            flushDeferred();
             continue;
           }
         }
         const msg = st.queue.shift();
-        if (msg.type === "hand_over") {
-          st.summary = msg;
-          continue;
-        }
-        if (msg.type === "game_over") {
-          st.over = msg;
-          st.overDismissed = false;
+        if (msg.type === "hand_over" || msg.type === "game_over") {
+          // Sent just before the state that ends the hand: show that trick being taken first.
+          deferred.push(msg);
           continue;
         }
         await show(msg);
+        flushDeferred();
       }
     } finally {
       st.draining = false;
