@@ -213,8 +213,12 @@ async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:
         await pilot.press("s")
         await pilot.pause()
         mid = session.observation()
-    path = tmp_path / "saved.puur"
-    assert read_record(path).seats[1].kind == "bot:rules"
+        path = tmp_path / "saved.puur"
+        assert read_record(path).seats[1].kind == "bot:rules"
+        path.unlink()
+        await pilot.press("q")  # quitting saves the unfinished game as well
+        await pilot.pause()
+    assert app.return_value == 0
     resumed = PlaySession.resume(path)
     app2 = PuurApp(_settings(), session=resumed, setup=False, remember=False)
     async with app2.run_test(size=SIZE) as pilot:

@@ -13,6 +13,7 @@ focus and Enter plays the focused card; every card and button also answers a mou
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -51,7 +52,7 @@ from puur.tui.render import (
     team_name,
 )
 from puur.tui.session import HUMAN, Event, PlaySession, SessionError, available_bots
-from puur.tui.settings import Settings, SettingsError, save_settings
+from puur.tui.settings import Settings, SettingsError, default_save_path, save_settings
 
 __all__ = ["GameScreen", "PuurApp", "ReplayScreen", "SetupScreen"]
 
@@ -983,7 +984,12 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def action_quit(self) -> None:
-        """Leave (the game is not saved unless you pressed the save key)."""
+        """Leave; an unfinished game is saved first, so ``puur play --resume`` continues it."""
+        if not self.session.is_over:
+            app: PuurApp = self.app  # type: ignore[assignment]
+            # Leaving must not fail because the disk is full or read-only.
+            with contextlib.suppress(OSError):
+                self.session.save(app.save_path)
         self.app.exit(0)
 
 
@@ -1124,7 +1130,7 @@ class PuurApp(App[int]):
         self.settings = settings
         self.session = session
         self.seed = seed
-        self.save_path = save_path or Path("saved-game.puur")
+        self.save_path = save_path or default_save_path()
         self.show_setup = setup
         self.remember = remember
         self.replay_record = replay

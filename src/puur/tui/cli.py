@@ -18,17 +18,18 @@ from puur.i18n import LANGUAGES
 from puur.record import RecordError, read_record
 from puur.rules import PRESETS, RuleError, load_rules, rules_from_dict
 from puur.tui.session import PlaySession, SessionError, available_bots
-from puur.tui.settings import Settings, SettingsError, load_settings, save_settings, settings_path
+from puur.tui.settings import (
+    Settings,
+    SettingsError,
+    default_save_path,
+    load_settings,
+    save_settings,
+)
 
-__all__ = ["add_play_arguments", "default_save_path", "run_play", "settings_from_args"]
+__all__ = ["add_play_arguments", "run_play", "settings_from_args"]
 
 _BOOL_OPTIONS = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low", "stoeck",
                  "striche")
-
-
-def default_save_path() -> Path:
-    """Where ``s`` saves when no ``--save`` is given: next to the settings file."""
-    return settings_path().parent / "saved-game.puur"
 
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
@@ -57,7 +58,8 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true",
                    help="plain line mode on stdin/stdout (pipes, screen readers, scripts)")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--resume", metavar="FILE", nargs="?", const=str(default_save_path()),
+                   help="continue a saved game (without FILE: the last one saved)")
     p.add_argument("--replay", metavar="FILE", help="replay a saved game move by move")
     p.add_argument("--save", metavar="FILE",
                    help=f"file the save key writes (default {default_save_path()})")

@@ -20,7 +20,14 @@ from puur.i18n import LANGUAGES
 from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict, rules_to_dict
 from puur.tui.session import available_bots, default_bot_name
 
-__all__ = ["Settings", "SettingsError", "load_settings", "save_settings", "settings_path"]
+__all__ = [
+    "Settings",
+    "SettingsError",
+    "default_save_path",
+    "load_settings",
+    "save_settings",
+    "settings_path",
+]
 
 SETTINGS_VERSION = 1
 
@@ -125,6 +132,11 @@ def settings_path() -> Path:
     ``~/.config/puur/settings.json``."""
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base) / "puur" / "settings.json"
+
+
+def default_save_path() -> Path:
+    """Where the game is saved when no file is named: next to the settings file."""
+    return settings_path().parent / "saved-game.puur"
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
