@@ -91,7 +91,7 @@ async def test_a_complete_game_to_the_target_through_the_ui() -> None:
 
 async def test_choose_dialog_push_and_weis_and_stoeck_dialogs() -> None:
     rules = FAST.replace(stoeck_announce="with-weis")
-    session = PlaySession(game=crafted_game(rules), bots=["random"] * 3)
+    session = PlaySession(game=crafted_game(rules), bots=["random"] * 3, hint_bot="rules")
     app = _app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -99,6 +99,13 @@ async def test_choose_dialog_push_and_weis_and_stoeck_dialogs() -> None:
         assert isinstance(dlg, ChoiceDialog) and dlg.kind == "choose"
         labels = [label for _a, label in dlg.choices]
         assert "Rosen trumps" in labels and "Obenabe" in labels and "Schieben (push)" in labels
+        await pilot.press("h")  # a hint for the choice
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if "Hint:" in screen_text(app):
+                break
+        assert "Hint:" in screen_text(app)
+        assert isinstance(app.screen, ChoiceDialog)  # the hint decides nothing
         await pilot.click(f"#act-{36 + 1}")  # Rosen, with the mouse
         await pilot.pause()
         dlg = app.screen

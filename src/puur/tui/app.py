@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -148,12 +149,14 @@ class ChoiceDialog(ModalScreen[int]):
     ChoiceDialog .title { text-style: bold; width: 100%; content-align: center middle; }
     """
 
-    def __init__(self, kind: str, title: str, text: str, choices: list[tuple[int, str]]) -> None:
+    def __init__(self, kind: str, title: str, text: str, choices: list[tuple[int, str]],
+                 hint: Callable[[], str] | None = None) -> None:
         super().__init__(classes=f"dialog-{kind}")
         self.kind = kind
         self.title_text = title
         self.text = text
         self.choices = choices
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -163,11 +166,21 @@ class ChoiceDialog(ModalScreen[int]):
             for i, (action, label) in enumerate(self.choices, start=1):
                 yield Button(f"{i}  {label}", id=f"act-{action}", compact=True,
                              variant="primary" if i == 1 else "default")
+            yield Static("", id="dialog-hint")
 
-    def on_key(self, event: Any) -> None:
-        """Digits pick the n-th choice."""
+    async def show_hint(self) -> None:
+        """The hint of the strongest computer player for this decision (``h``)."""
+        if self.hint is not None:
+            text = await asyncio.to_thread(self.hint)
+            self.query_one("#dialog-hint", Static).update(Text.from_markup(text))
+
+    async def on_key(self, event: Any) -> None:
+        """Digits pick the n-th choice; ``h`` asks for a hint."""
         ch = getattr(event, "character", None)
-        if ch and ch.isdigit():
+        if ch == "h":
+            event.stop()
+            await self.show_hint()
+        elif ch and ch.isdigit():
             k = int(ch)
             if 1 <= k <= len(self.choices):
                 event.stop()
@@ -777,9 +790,18 @@ class GameScreen(Screen[None]):
                                           [(A_STOECK, t("stoeck.announce", lang)),
                                            (A_STOECK_NO, t("stoeck.quiet", lang))]))
 
+    def _hint_text(self) -> str:
+        # Runs in a worker thread: only reads the session.
+        lang = _lang(self)
+        action, value = self.session.hint()
+        what = self._action_label(action)
+        return (t("hint_plain", lang, action=what) if value is None
+                else t("hint", lang, action=what, value=f"{value:.1f}"))
+
     def open_dialog(self, dialog: ChoiceDialog) -> None:
         """Show a decision dialog; its answer goes to the engine."""
         self._dialog_open = True
+        dialog.hint = self._hint_text
 
         def done(action: int | None) -> None:
             self._dialog_open = False
