@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import random
+import re
 import socket
 import sqlite3
 import subprocess
@@ -42,6 +43,9 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+# The server writes a state's top-level fields in a fixed order (puur.server.tables).
+_QUICK = re.compile(r'\{"v":1,"type":"state","you":\{[^}]*\},"seq":(\d+),')
+_GAME = re.compile(r'"game":\{"game_id":(\d+),"hand_no":(\d+),')
 
 
 def free_port() -> int:
@@ -112,17 +116,27 @@ async def seat_client(
         last_game = -1
         async for raw in ws:
             now = time.perf_counter()
-            m = json.loads(raw)
-            kind = m["type"]
-            if kind == "error":
-                stats.error(f"{code}/{seat}: {m['code']}: {m['message']}")
-                continue
-            if kind != "state":
-                continue
-            g = m["game"]
-            if g is None:
-                continue
-            gid, seq = g["game_id"], m["seq"]
+            text = raw if isinstance(raw, str) else raw.decode()
+            quick = _QUICK.match(text)
+            if quick and '"legal":[]' in text and '"result":null' in text:
+                # Not this seat's turn and the game runs: a few numbers are all it needs, so
+                # the client spends its time on the turns (decoding every state in full would
+                # make the clients, not the server, the bottleneck of a 2-core machine).
+                m = None
+                seq = int(quick.group(1))
+                found = _GAME.search(text)
+                if found is None:
+                    continue
+                gid, hand_no = int(found.group(1)), int(found.group(2))
+            else:
+                m = json.loads(text)
+                kind = m["type"]
+                if kind == "error":
+                    stats.error(f"{code}/{seat}: {m['code']}: {m['message']}")
+                    continue
+                if kind != "state" or m["game"] is None:
+                    continue
+                gid, seq, hand_no = m["game"]["game_id"], m["seq"], m["game"]["hand_no"]
             if gid == last_game and seq == last_seq:
                 continue  # a seat event, not a new action
             if gid == last_game and seq > last_seq:
@@ -133,6 +147,11 @@ async def seat_client(
             key = (code, gid)
             if seq > stats.seen_seq.get(key, -1):
                 stats.seen_seq[key] = seq
+            if m is None:
+                if hands is not None and hand_no > hands:
+                    break
+                continue
+            g = m["game"]
             result = g["result"]
             if result is not None:
                 stats.results[gid] = result
@@ -142,7 +161,7 @@ async def seat_client(
                 if seat == 0:
                     await ws.send(json.dumps({"v": 1, "type": "rematch"}))
                 continue
-            if hands is not None and g["hand_no"] > hands:
+            if hands is not None and hand_no > hands:
                 break
             legal = g["legal"]
             if legal:
@@ -189,7 +208,7 @@ def check_db(db: Path, stats: Stats) -> tuple[int, int, int]:
     lost = 0
     con = sqlite3.connect(db)
     stored_total = 0
-    for (code, gid), seq in stats.seen_seq.items():
+    for (_code, gid), seq in stats.seen_seq.items():
         n = con.execute("SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM actions WHERE game_id=?",
                         (gid,)).fetchone()
         stored_total += n[0]

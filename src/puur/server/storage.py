@@ -78,6 +78,11 @@ CREATE INDEX IF NOT EXISTS games_code ON games(code);
 """
 
 
+_INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
+)
+
+
 def hash_token(token: str) -> str:
     """The stored form of a seat token."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -204,12 +209,13 @@ class Storage:
         """Store one action, with the next hand's deal it led to (``(hand_no, forehand, deal)``)
         or the game's end (``(winner, reason, score0, score1, record)``), in one transaction."""
         now = time.time()
+        row = (game_id, seq, hand_no, seat, action, by, now)
+        if new_deal is None and finish is None:
+            # One statement is its own transaction: one execute instead of three.
+            self.db.execute(_INSERT_ACTION, row)
+            return
         with self._tx() as db:
-            db.execute(
-                "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at)"
-                " VALUES (?,?,?,?,?,?,?)",
-                (game_id, seq, hand_no, seat, action, by, now),
-            )
+            db.execute(_INSERT_ACTION, row)
             if new_deal is not None:
                 db.execute(
                     "INSERT INTO deals (game_id, hand_no, forehand, deal) VALUES (?,?,?,?)",
