@@ -98,6 +98,7 @@ const TEXTS = {
     "Votre partenaire a poussé : à vous de choisir",
     "Il compagno ha passato: scegli tu"],
   "trumps": ["{suit} trumps", "{suit} Trumpf", "atout {suit}", "briscola {suit}"],
+  "chosen_by_you": ["chosen by you", "von dir bestimmt", "choisi par vous", "scelto da te"],
   "chosen_by": ["chosen by {who}", "bestimmt von {who}", "choisi par {who}", "scelto da {who}"],
   "pushed": ["pushed", "geschoben", "poussé", "passato"],
   "contract.obe": ["Obenabe", "Obenabe", "Obenabe", "Obenabe"],

@@ -222,6 +222,11 @@ export function mountTable(view, code, watch, ctx) {
       st.over = null;
     }
     st.pending = false;
+    // The summary of the last hand gives way once the next hand's first card is on the cloth.
+    if (st.summary && next && next.hand_no > st.summary.hand_no
+        && (next.trick.length > 0 || next.trick_no > 0)) {
+      st.summary = null;
+    }
     st.deadlineAt = next && next.deadline != null ? Date.now() + next.deadline * 1000 : null;
 
     // A trick was completed by this action: hold its four cards, then collect them.
@@ -388,7 +393,7 @@ export function mountTable(view, code, watch, ctx) {
     const bubbles = [];
     if (g) {
       const ann = g.weis_announced?.[seat] || [];
-      if (ann.length && g.trick_no <= 2) {
+      if (ann.length && g.trick_no <= 1) {
         const pts = ann.reduce((a, m) => a + m.points, 0);
         bubbles.push(`<span class="bubble weis-bubble">${esc(t("weis"))} ${pts}</span>`);
       }
@@ -418,7 +423,7 @@ export function mountTable(view, code, watch, ctx) {
     const mult = g.multiplier > 1 ? ` <span class="mult">×${g.multiplier}</span>` : "";
     return `<div class="contract-chip" data-contract="${esc(g.contract)}">
       ${contractIcon(g.contract, deck())}<span>${esc(contractName(g.contract, deck()))}</span>${mult}
-      <span class="muted small">${esc(t("chosen_by", { who: seatName(g.chooser) }))}${g.pushed ? ` · ${esc(t("pushed"))}` : ""}</span>
+      <span class="muted small">${esc(g.chooser === mySeat() ? t("chosen_by_you") : t("chosen_by", { who: seatName(g.chooser) }))}${g.pushed ? ` · ${esc(t("pushed"))}` : ""}</span>
     </div>`;
   }
 
