@@ -13,7 +13,7 @@ from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
 from puur.bots import BOTS, RandomBot, make_bot, play_round
 from puur.bots.dds import Solver
 from puur.bots.sampler import DealSampler
-from puur.bots.search import LEVELS, SearchBot
+from puur.bots.search import LEVELS, Plausibility, SearchBot, draw_plausible
 from puur.cards import CardSet, bits, parse_card
 from puur.contracts import POINTS, STRENGTH
 from puur.observation import Observation
@@ -95,7 +95,8 @@ def test_plays_whole_hands_legally_under_every_preset(preset: str) -> None:
                 for s in range(4)]
         play_round(rnd, bots)  # raises on any illegal action
         assert rnd.is_over
-        assert sum(rnd.hand_score()["trick_points"]) == 157
+        if rnd.contract < 6:  # Slalom counts each trick by its own mode
+            assert sum(rnd.hand_score()["trick_points"]) == 157
 
 
 def test_ranked_lists_every_legal_action_best_first() -> None:
@@ -235,9 +236,10 @@ def test_late_hand_estimate_is_the_mean_exact_value_over_sampled_deals() -> None
         # The same deals, solved one by one with all cards open.
         deal_rng = random.Random(seed)
         sampler = DealSampler(obs)
+        plaus = Plausibility(obs)
         totals = dict.fromkeys(obs.legal_actions, 0)
         for _ in range(6):
-            hands = sampler.sample(deal_rng)
+            hands = draw_plausible(sampler, plaus, deal_rng)
             solver = Solver(obs.rules, obs.contract, obs.chooser & 1)
             taken = 0
             for w in obs.trick_winners:

@@ -33,6 +33,7 @@ target does not change the objective (points of this hand).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Final
@@ -45,9 +46,9 @@ from puur.bots.sampler import DealSampler
 from puur.cards import ALL_CARDS
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
-from puur.weis import stoeck_cards
+from puur.weis import find_melds, stoeck_cards
 
-__all__ = ["LEVELS", "SearchBot", "hand_strength"]
+__all__ = ["LEVELS", "Plausibility", "SearchBot", "draw_plausible", "hand_strength"]
 
 LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
 """Strength levels by seconds per decision."""
@@ -76,6 +77,7 @@ class SearchBot:
         push_bias: float = DEFAULT_PUSH_BIAS,
         dds_tricks: int | None = None,
         max_deals: int | None = None,
+        infer: bool = True,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -91,6 +93,8 @@ class SearchBot:
             raise ValueError("max_deals must be at least 1")
         #: Stop after this many sampled deals even with time left (reproducible decisions).
         self.max_deals = max_deals
+        #: Weight sampled deals by how plausible the others' choices are (:class:`Plausibility`).
+        self.infer = infer
         self.budget = float(budget)
         self.rng = random.Random(seed)
         self.push_bias = float(push_bias)
@@ -154,13 +158,15 @@ class SearchBot:
         use_dds = 9 - trick_no <= self.dds_tricks
         playout = Playout(obs.rules, obs.contract, declarer)
         sampler = DealSampler(obs)
+        plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
         n = 0
         start = time.perf_counter()
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = sampler.sample(self.rng)
+            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
+                self.rng)
             if use_dds:
                 vals = solver.values(hands, leader, trick, trick_no, taken, cards=reps)
                 for c in reps:
@@ -196,11 +202,13 @@ class SearchBot:
         totals = dict.fromkeys(contracts, 0.0)
         push_total = 0.0
         sampler = DealSampler(obs)
+        plaus = Plausibility(obs)
         n = 0
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = sampler.sample(self.rng)
+            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
+                self.rng)
             values = {}
             for c in contracts:
                 g = playouts[c].run(list(hands), obs.forehand, [], 0, 0)
@@ -250,6 +258,73 @@ class SearchBot:
             pts = float(sum(m.points for m in split))
             out.append((A_WEIS + k, -1.0 if hopeless else pts - 0.01 * k))
         return out
+
+
+class Plausibility:
+    """How likely the other seats' public decisions are on a sampled deal (RULES.md §2.3,
+    §2.5, §2.6); deals are kept with this probability, so plausible deals are drawn more often.
+
+    Models: the chooser picks a contract with probability ``softmax(3 * hand_strength)``; a
+    forehand pushes with probability ``1 / (1 + exp((max strength - 3.2) / 0.4))`` (both fitted
+    to expert play); a seat that held a Weis and did not announce it, or held Stöck and did
+    not announce it, is kept at 0.25 and 0.1.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.played_by = [obs.played_by(s) for s in range(4)]
+        self.contracts = obs.rules.contracts()
+        first_card = [False] * 4
+        for seat, _c in obs.history[:4]:
+            first_card[seat] = True
+        self.first_card = first_card
+
+    def __call__(self, hands: tuple[int, ...]) -> float:
+        """The probability of keeping ``hands`` (current hands of the four seats)."""
+        obs = self.obs
+        me = obs.seat
+        p = 1.0
+        initial = [hands[s] | self.played_by[s] for s in range(4)]
+        fh = obs.forehand
+        if fh != me and (obs.pushed or obs.contract >= 0):
+            best = max(hand_strength(initial[fh], c) for c in self.contracts)
+            push_p = 1.0 / (1.0 + math.exp(min(50.0, (best - 3.2) / 0.4)))
+            p *= push_p if obs.pushed else 1.0 - push_p
+        ch = obs.chooser
+        if ch >= 0 and ch != me:
+            weights = [math.exp(3.0 * hand_strength(initial[ch], c)) for c in self.contracts]
+            p *= weights[self.contracts.index(obs.contract)] / sum(weights)
+        rules = obs.rules
+        trump = obs.trump
+        for s in range(4):
+            if s == me or not self.first_card[s]:
+                continue
+            if rules.weis and not obs.weis_announced[s] and find_melds(initial[s], rules):
+                p *= 0.25
+            if rules.stoeck and trump >= 0 and obs.stoeck_seat != s:
+                sc = stoeck_cards(trump)
+                if initial[s] & sc == sc and (
+                    rules.stoeck_announce == "with-weis" or self.played_by[s] & sc == sc
+                ):
+                    p *= 0.1
+        return p
+
+
+def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random,
+                   tries: int = 40) -> tuple[int, ...]:
+    """A deal from ``sampler`` kept with probability ``plaus(deal)`` (the most plausible of
+    ``tries`` draws if none is kept)."""
+    best: tuple[int, ...] | None = None
+    best_p = -1.0
+    for _ in range(tries):
+        hands = sampler.sample(rng)
+        p = plaus(hands)
+        if rng.random() < p:
+            return hands
+        if p > best_p:
+            best, best_p = hands, p
+    assert best is not None
+    return best
 
 
 _TRUMP_WORTH: Final = (0.25, 0.25, 0.25, 0.8, 0.3, 1.0, 0.3, 0.4, 0.6)  # by rank 6 .. A
