@@ -116,3 +116,27 @@ def test_front_end_routes_serve_the_page(client: Any) -> None:
         r = client.get(path)
         assert r.status_code == 200 and "html" in r.headers["content-type"]
     assert client.get("/api/nothing").status_code == 404
+
+
+def test_every_computer_player_can_sit_at_a_table(client: Any) -> None:
+    from puur.bots import Bot
+    from puur.server.tables import _bot
+
+    bots = client.get("/api/meta").json()["bots"]
+    for name in bots:
+        # A free seat keeps the game from starting: only the seating is checked here.
+        t = create(client, seats=[{"kind": "human"}, {"kind": "human"}] + [
+            {"kind": "bot", "bot": name, "strength": 1}] * 2)
+        assert t["table"]["seats"][2]["bot"] == name and t["table"]["status"] == "waiting"
+        for strength in (1, 2, 3):
+            assert isinstance(_bot(name, strength, seed=1), Bot)
+
+
+def test_static_files_are_served(client: Any) -> None:
+    from puur.server.app import STATIC_DIR
+
+    files = [p for p in STATIC_DIR.rglob("*") if p.is_file() and p.name != "index.html"]
+    for p in files[:3]:
+        r = client.get("/static/" + p.relative_to(STATIC_DIR).as_posix())
+        assert r.status_code == 200 and r.content == p.read_bytes()
+    assert client.get("/static/no-such-file.js").status_code == 404

@@ -55,6 +55,9 @@ CODE_LENGTH: Final = 6
 _FAST_BOTS: Final = frozenset({"random"})
 
 Event = dict[str, Any] | None
+#: Seconds per decision of a searching computer player at strength 1, 2, 3 (kept short: people
+#: are waiting at the table).
+SEARCH_BUDGET: Final[dict[int, float]] = {1: 0.1, 2: 0.25, 3: 1.0}
 
 
 def _dumps(data: object) -> str:
@@ -118,6 +121,8 @@ def _bot(name: str, strength: int | None, seed: int) -> Bot:
         params = {}  # type: ignore[assignment]
     if strength is not None and "strength" in params:
         opts["strength"] = strength
+    elif strength is not None and "budget" in params:
+        opts["budget"] = SEARCH_BUDGET[strength]
     return make_bot(name, **opts)
 
 
