@@ -157,6 +157,7 @@ class ChoiceDialog(ModalScreen[int]):
         self.text = text
         self.choices = choices
         self.hint = hint
+        self.hint_label = "hint"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -166,7 +167,7 @@ class ChoiceDialog(ModalScreen[int]):
             for i, (action, label) in enumerate(self.choices, start=1):
                 yield Button(f"{i}  {label}", id=f"act-{action}", compact=True,
                              variant="primary" if i == 1 else "default")
-            yield Static("", id="dialog-hint")
+            yield Static(Text(f"h: {self.hint_label}", style="dim"), id="dialog-hint")
 
     async def show_hint(self) -> None:
         """The hint of the strongest computer player for this decision (``h``)."""
@@ -802,6 +803,7 @@ class GameScreen(Screen[None]):
         """Show a decision dialog; its answer goes to the engine."""
         self._dialog_open = True
         dialog.hint = self._hint_text
+        dialog.hint_label = t("key.hint", _lang(self))
 
         def done(action: int | None) -> None:
             self._dialog_open = False
