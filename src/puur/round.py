@@ -37,7 +37,7 @@ from puur.actions import (
     decode,
     encode,
 )
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits, format_card
+from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, format_card
 from puur.contracts import (
     LOWER_TRUMPS,
     POINTS,
@@ -72,6 +72,19 @@ _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 _PACKETS: Final = tuple(
     tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
 )
+# For each suit, the cards of every 9-bit pattern of that suit, lowest first.
+_SUIT_CARDS: Final = tuple(
+    tuple(tuple(9 * s + r for r in range(9) if p >> r & 1) for p in range(512)) for s in range(4)
+)
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The cards of a raw mask in increasing order; :func:`puur.cards.bits` by table lookup,
+    for the legal actions of every card played."""
+    t0, t1, t2, t3 = _SUIT_CARDS
+    return [*t0[mask & 0x1FF], *t1[mask >> 9 & 0x1FF], *t2[mask >> 18 & 0x1FF], *t3[mask >> 27]]
+
+
 # Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
 _RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
 
@@ -271,7 +284,9 @@ class Round:
         ph = self.phase
         if ph == PLAY:
             lead = _SUIT_OF[self.trick[0]] if self.trick else -1
-            return bits(legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump))
+            return _cards_of(
+                legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump)
+            )
         if ph == CHOOSE:
             acts = [A_CHOOSE + c for c in self.rules.contracts()]
             if not self.pushed or (self.rules.push_back and not self.pushed_back):
