@@ -63,6 +63,7 @@ def test_invite_code_join_and_list(client: Any) -> None:
     assert info["code"] == code
     r = client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 1, "name": "Mallory"})
     assert r.status_code == 409 and r.json()["code"] == "seat_taken"
+    assert client.get(f"/api/tables/{code}").json()["table"]["seats"][1]["name"] == "Anna"
     r = client.post(f"/api/tables/{code}/join", json={"v": 1, "name": "Beat"})
     assert r.json()["seat"] == 0 and r.json()["type"] == "joined"
     r = client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 2})
