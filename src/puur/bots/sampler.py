@@ -36,10 +36,10 @@ from typing import Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
-from puur.contracts import PUUR, STRENGTH
+from puur.contracts import PUUR, STRENGTH, contract_mode
 from puur.observation import Observation
 from puur.round import Round
-from puur.weis import FOUR, SEQUENCE, Meld, find_melds
+from puur.weis import FOUR, SEQUENCE, Meld, find_melds, weis_options, weis_winner
 
 __all__ = [
     "DealSampler",
@@ -241,13 +241,48 @@ class DealSampler:
                 if placed is None:
                     continue
                 hands = self._draw(placed[0], placed[1], rng)
-                if hands is not None and is_consistent(self.obs, hands):
+                if hands is not None and self._weis_ok(hands):
                     return hands
             if strict:
                 raise InconsistentDealError("no deal found that matches the announced Weis")
         hands = self._draw(self.known, self.pool, rng)
         assert hands is not None  # the count was checked in __init__
         return hands
+
+
+    def _weis_ok(self, hands: tuple[int, ...]) -> bool:
+        """Every seat could declare what it announced, and the best Weis stays where it is."""
+        obs = self.obs
+        mode0 = contract_mode(obs.contract, 0) if obs.contract >= 0 else 4
+        declared: list[tuple[Meld, ...]] = [(), (), (), ()]
+        for s in range(4):
+            ann = obs.weis_announced[s]
+            if not ann:
+                continue
+            if s == obs.seat:
+                declared[s] = obs.weis_shown[s]
+                continue
+            sig = _signature(ann)
+            shown = 0
+            for m in obs.weis_shown[s]:
+                shown |= m.cards
+            initial = hands[s] | self.played_by[s]
+            for split in weis_options(initial, obs.rules, mode0, obs.trump):
+                if _signature(split) != sig:
+                    continue
+                if shown:
+                    cards = 0
+                    for m in split:
+                        cards |= m.cards
+                    if cards != shown:
+                        continue
+                declared[s] = split
+                break
+            else:
+                return False
+        if obs.trick_winners:
+            return weis_winner(declared, obs.forehand, mode0, obs.trump) == obs.weis_seat
+        return True
 
 
 class _Counter:

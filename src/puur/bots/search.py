@@ -43,10 +43,11 @@ from puur.bots.base import BOTS
 from puur.bots.dds import Solver
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
-from puur.cards import ALL_CARDS
+from puur.cards import ALL_CARDS, RANK_MASK
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
-from puur.weis import find_melds, stoeck_cards
+from puur.rules import RuleSet
+from puur.weis import stoeck_cards
 
 __all__ = ["LEVELS", "Plausibility", "SearchBot", "draw_plausible", "hand_strength"]
 
@@ -299,7 +300,7 @@ class Plausibility:
         for s in range(4):
             if s == me or not self.first_card[s]:
                 continue
-            if rules.weis and not obs.weis_announced[s] and find_melds(initial[s], rules):
+            if rules.weis and not obs.weis_announced[s] and _may_have_weis(initial[s], rules):
                 p *= 0.25
             if rules.stoeck and trump >= 0 and obs.stoeck_seat != s:
                 sc = stoeck_cards(trump)
@@ -330,39 +331,64 @@ def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random
 _TRUMP_WORTH: Final = (0.25, 0.25, 0.25, 0.8, 0.3, 1.0, 0.3, 0.4, 0.6)  # by rank 6 .. A
 
 
-def hand_strength(hand: int, contract: int) -> float:
-    """A quick estimate of the tricks ``hand`` brings to ``contract`` (for modelling how a
-    partner chooses after a push: it sees only its own cards)."""
-    if contract >= 6:
-        if contract == Contract.MISERE:
-            return 0.5 * hand_strength(hand, MODE_UNDENUFE)
-        return 0.5 * (hand_strength(hand, MODE_OBENABE) + hand_strength(hand, MODE_UNDENUFE))
-    total = 0.0
-    for s in range(4):
-        ranks = hand >> (9 * s) & 0x1FF
+def _suit_tables() -> tuple[tuple[float, ...], ...]:
+    """Per suit pattern (9 bits): its worth as trumps, as a plain suit beside trumps, in
+    Obenabe and in Undenufe."""
+    trump_t: list[float] = []
+    plain_t: list[float] = []
+    obe_t: list[float] = []
+    unde_t: list[float] = []
+    for ranks in range(512):
         n = ranks.bit_count()
-        if not n:
-            continue
-        if s == contract:
-            total += sum(_TRUMP_WORTH[r] for r in range(9) if ranks >> r & 1)
-            total += 0.3 * max(0, n - 3)
-            continue
-        # Plain suit (or every suit without trumps): cards that are best from the top down.
-        order = range(8, -1, -1) if contract != MODE_UNDENUFE else range(9)
-        top = 0
-        for r in order:
-            if ranks >> r & 1:
+        trump_t.append(sum(_TRUMP_WORTH[r] for r in range(9) if ranks >> r & 1)
+                       + 0.3 * max(0, n - 3))
+        tops = []
+        for order in (range(8, -1, -1), range(9)):
+            top = 0
+            for r in order:
+                if not ranks >> r & 1:
+                    break
                 top += 1
-            else:
-                break
-        if contract < 4:
-            total += 0.8 * min(top, 2) + (0.25 if top == 0 and ranks >> 7 & 1 else 0.0)
-        else:
-            total += 0.9 * top + (0.2 * (n - top) if top >= 2 else 0.0)
-            if top == 0 and n >= 2:
-                second = 7 if contract == MODE_OBENABE else 1
-                total += 0.3 if ranks >> second & 1 else 0.0
-    return total
+            tops.append(top)
+        plain_t.append(0.8 * min(tops[0], 2) + (0.25 if tops[0] == 0 and ranks >> 7 & 1 else 0))
+        for top, second, table in ((tops[0], 7, obe_t), (tops[1], 1, unde_t)):
+            v = 0.9 * top + (0.2 * (n - top) if top >= 2 else 0.0)
+            if top == 0 and n >= 2 and ranks >> second & 1:
+                v += 0.3
+            table.append(v)
+    return tuple(trump_t), tuple(plain_t), tuple(obe_t), tuple(unde_t)
+
+
+_TRUMP_T, _PLAIN_T, _OBE_T, _UNDE_T = _suit_tables()
+
+
+def hand_strength(hand: int, contract: int) -> float:
+    """A quick estimate of the tricks ``hand`` brings to ``contract`` (for modelling how the
+    others choose and push: a player sees only its own cards)."""
+    pats = (hand & 0x1FF, hand >> 9 & 0x1FF, hand >> 18 & 0x1FF, hand >> 27 & 0x1FF)
+    if contract < 4:
+        return sum(_TRUMP_T[p] if s == contract else _PLAIN_T[p] for s, p in enumerate(pats))
+    obe = _OBE_T[pats[0]] + _OBE_T[pats[1]] + _OBE_T[pats[2]] + _OBE_T[pats[3]]
+    if contract == MODE_OBENABE:
+        return obe
+    unde = _UNDE_T[pats[0]] + _UNDE_T[pats[1]] + _UNDE_T[pats[2]] + _UNDE_T[pats[3]]
+    if contract == MODE_UNDENUFE:
+        return unde
+    if contract == Contract.MISERE:
+        return 0.5 * unde
+    return 0.5 * (obe + unde)
+
+
+_HAS_RUN: Final = tuple(any((p >> r) & 7 == 7 for r in range(7)) for p in range(512))
+
+
+def _may_have_weis(hand: int, rules: RuleSet) -> bool:
+    """Whether ``hand`` holds a Weis (a run of three or a scoring four of a kind)."""
+    if (_HAS_RUN[hand & 0x1FF] or _HAS_RUN[hand >> 9 & 0x1FF] or _HAS_RUN[hand >> 18 & 0x1FF]
+            or _HAS_RUN[hand >> 27 & 0x1FF]):
+        return True
+    low = 0 if rules.weis_four_low else 3
+    return any(hand & RANK_MASK[r] == RANK_MASK[r] for r in range(low, 9))
 
 
 BOTS["search"] = SearchBot
