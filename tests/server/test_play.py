@@ -176,3 +176,27 @@ def test_bots_fill_empty_seats_and_only_the_human_is_asked(client: Any) -> None:
                 assert ev["seat"] != 0
                 bot_moves += 1
         assert bot_moves > 20
+
+
+def test_an_action_that_cannot_be_stored_is_refused_and_undone(client: Any) -> None:
+    import sqlite3
+
+    code, tokens = four_humans(client)
+    table = client.app.state.lobby.tables[code]
+    with FourPlayers(client, code, tokens) as t:
+        seat = t.game["to_move"]
+        before = snapshot(client, code, tokens[seat])
+
+        def broken(*args: object, **kwargs: object) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        store = table.storage.add_action
+        table.storage.add_action = broken
+        try:
+            t.ws[seat].send_json({"v": 1, **t.states[seat]["game"]["legal"][0]})
+            expect_error(t.ws[seat], "server_error")
+        finally:
+            table.storage.add_action = store
+        assert snapshot(client, code, tokens[seat]) == before
+        t.act(seat, t.states[seat]["game"]["legal"][0])
+        assert t.states[0]["seq"] == 1

@@ -23,6 +23,7 @@ import json
 import logging
 import random
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -70,6 +71,8 @@ class Connection:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        #: Counted at its table (between ``Table.connect`` and ``Table.disconnect``).
+        self.joined = False
 
     def send(self, text: str) -> None:
         """Queue a message (never blocks the table)."""
@@ -295,10 +298,14 @@ class Table:
         if event is not None:
             self.broadcast(event)
         self.conns.add(conn)
+        conn.joined = True
         conn.send(self.state_texts([conn.seat], None)[conn.seat])
 
     def disconnect(self, conn: Connection) -> None:
         """A client socket has closed."""
+        if not conn.joined:
+            return
+        conn.joined = False
         self.conns.discard(conn)
         if conn.seat is None:
             return  # the spectator count is refreshed with the next state
@@ -354,7 +361,12 @@ class Table:
         s = self.seats[conn.seat]
         if s.auto:
             self._hand_back(s)
-        self.apply(conn.seat, msg.action, "player")
+        try:
+            self.apply(conn.seat, msg.action, "player")
+        except sqlite3.Error as e:
+            log.error("table %s: cannot store an action: %s", self.code, e)
+            raise ProtocolError("server_error", "the action could not be stored; nothing "
+                                "changed, try again", msg.ref) from None
 
     def rematch(self, conn: Connection, ref: str | int | None) -> None:
         """Start the next game once this one is over."""
