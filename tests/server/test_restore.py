@@ -94,3 +94,12 @@ def test_two_sockets_for_one_seat_both_get_its_view(client: Any) -> None:
         while not sb["game"]["legal"]:
             sb = recv_state(b)
         assert sa["game"] == sb["game"]
+
+
+def test_first_state_counts_the_new_connection(client: Any) -> None:
+    code, tokens = four_humans(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        first = hello(ws, tokens[3])
+    seats = first["table"]["seats"]
+    assert seats[3]["connected"] is True
+    assert [s["connected"] for s in seats[:3]] == [False, False, False]
