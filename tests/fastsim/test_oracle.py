@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from puur.actions import A_STOECK
 from puur.contracts import Contract
 from puur.fastsim import FastSim, deal, play_round_randomly
 from puur.round import Round
@@ -66,6 +67,28 @@ def test_game_end_mid_hand_matches_reference(name: str) -> None:
             assert scores[loser] + hand.credited[loser] < rules.target
         stopped_early += sum(a < 36 for a in hand.actions) < 36
     assert ended > 0 and stopped_early > 0
+
+
+@pytest.mark.parametrize("announce", ["second-card", "with-weis"])
+def test_first_points_end_a_game_one_point_short(announce: str) -> None:
+    """Both teams one point short: the first points credited end the game, Stöck included,
+    even before a card of the trick is played."""
+    rules = RuleSet(stoeck_announce=announce)  # type: ignore[arg-type]
+    sim = FastSim(rules)
+    rng = random.Random(announce)
+    scores = (rules.target - 1, rules.target - 1)
+    by_stoeck = 0
+    for _ in range(300):
+        trace: list[int] = []
+        hand = sim.play(rng, game_scores=scores, trace=trace)
+        replay_and_compare(rules, hand, trace, scores)
+        assert hand.winner >= 0
+        assert hand.credited[1 - hand.winner] == 0
+        if hand.actions[-1] == A_STOECK:
+            by_stoeck += 1
+            assert hand.stoeck[hand.winner] == 20
+    if announce == "with-weis":  # announced before any trick is complete: ends it at once
+        assert by_stoeck > 0
 
 
 @pytest.mark.parametrize("name", sorted(ALL_RULES))
