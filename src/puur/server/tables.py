@@ -226,10 +226,14 @@ class Table:
         game, gid = self.game, self.game_id
         public: str | None = None
         out: dict[int | None, str] = {}
+        events: dict[int, str] = {}  # each distinct event object is encoded once
         for key in keys:
             if key in out:
                 continue
             ev = event(key) if callable(event) else event
+            ev_text = events.get(id(ev))
+            if ev_text is None:
+                ev_text = events[id(ev)] = _dumps(ev)
             if game is not None and gid is not None:
                 obs = game.round.observation(key if key is not None else 0)
                 if public is None:
@@ -237,10 +241,11 @@ class Table:
                 game_text = public[:-1] + "," + _dumps(private_view(game, obs, key))[1:]
             else:
                 game_text = "null"
-            you = {"role": "spectator" if key is None else "player", "seat": key}
+            you = ('{"role":"spectator","seat":null}' if key is None
+                   else f'{{"role":"player","seat":{key}}}')
             out[key] = (
-                f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{_dumps(you)},'
-                f'"seq":{self.seq},"event":{_dumps(ev)},"table":{summary},"game":{game_text}}}'
+                f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{you},'
+                f'"seq":{self.seq},"event":{ev_text},"table":{summary},"game":{game_text}}}'
             )
         return out
 
