@@ -136,6 +136,15 @@ def test_json_shape_and_round_robin_ratings() -> None:
     assert d["ratings"][0]["bot"] == "rules"
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_runs_under_every_preset(preset: str) -> None:
+    res = run_arena(["rules", "random"], PRESETS[preset], deals=2, seed=preset, workers=1)
+    p = res.pairs[0]
+    assert len(p.deals) == 2 and all(sum(d) > 0 for d in p.deals)
+    sh = p.share()
+    assert sh is not None and 0.0 <= sh.value <= 1.0
+
+
 def test_arena_rejects_bad_requests() -> None:
     with pytest.raises(ValueError):
         run_arena(["rules"], BARE, deals=1)

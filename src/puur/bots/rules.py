@@ -555,8 +555,8 @@ def _lead(k: _Know, legal: list[int]) -> int:
             val -= 8.0
         if trump >= 0 and s != trump and k.is_bock(c) and hand & k.tmask and cards_left <= 3:
             val += 3.0  # cash the side winners first, keep the trump for the end
-        if trump < 0 and k.is_bock(c):
-            val += 8.0  # run the sure tricks of a no-trump game
+        if (trump < 0 or not k.opp_trumps()) and k.is_bock(c):
+            val += 8.0  # run the sure tricks (no trumps, or the opponents have none left)
         val -= STRENGTH[k.mode][c] * 0.01
         if val > best_val:
             best_card, best_val = c, val
