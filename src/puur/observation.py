@@ -5,7 +5,9 @@ the seat's own hand, the public history (contract, who chose and whether it was 
 card played, who won each trick), the Weis as the table learns them, Stöck once announced, the
 points credited, and (for the seat to move) the legal actions. Another seat's unplayed cards
 appear only when the rules show them: the Weis of the team holding the best Weis after trick 1,
-and the King and Ober of trumps when Stöck is announced with the Weis.
+and the King and Ober of trumps when Stöck is announced with the Weis. While another seat
+decides whether to declare a Weis (or Stöck with the Weis), the observer sees an ordinary turn
+to play: the question alone would reveal that the seat holds one.
 
 Weis are public in two steps: while trick 1 runs, each declaration shows its melds' points and
 lengths (what players say aloud); once trick 1 is over, the winning team's melds are shown card
@@ -169,6 +171,12 @@ def observe(rnd: Round, seat: int) -> Observation:
             shown.append(())
     stoeck_seat = rnd.stoeck_seat if rnd.stoeck_state == 1 else -1
     my_turn = rnd.to_move == seat and rnd.phase != "over"
+    # Another seat deciding on Weis (or on Stöck with the Weis) must look like an ordinary
+    # turn to play: the bare question would tell that it holds a Weis or the Stöck.
+    phase = rnd.phase
+    if not my_turn and (phase == "weis" or (phase == "stoeck" and rnd.trick_no == 0
+                                            and rnd.rules.stoeck_announce == "with-weis")):
+        phase = "play"
     opts: tuple[tuple[Meld, ...], ...] = ()
     if my_turn and rnd.phase == "weis":
         opts = tuple(rnd.weis_options(seat))
@@ -176,7 +184,7 @@ def observe(rnd: Round, seat: int) -> Observation:
     return Observation(
         seat=seat,
         rules=rnd.rules,
-        phase=rnd.phase,
+        phase=phase,
         to_move=rnd.to_move,
         forehand=rnd.forehand,
         hand=rnd.hands[seat],

@@ -133,3 +133,24 @@ def test_played_by_and_history_order() -> None:
     assert [s for s, _c in obs.history][:4] == [0, 1, 2, 3]
     assert obs.played_by(0) & (1 << card("DA"))
     assert sum(obs.played_by(s).bit_count() for s in range(4)) == len(r.played)
+
+
+def test_weis_decision_of_another_seat_looks_like_a_turn_to_play() -> None:
+    """The question 'declare your Weis?' must not tell the others that a seat holds one."""
+    from puur.cards import CardSet
+    from puur.round import Round
+
+    hands = [
+        CardSet.from_text("H6 H7 H8 D6 D7 S6 S7 C6 C7").bits,  # a Weis: H6-H7-H8
+        CardSet.from_text("D8 D9 DT S8 S9 ST C8 C9 CT").bits,
+        CardSet.from_text("H9 HT DJ DQ SJ SQ CJ CQ HJ").bits,
+        CardSet.from_text("HQ HK HA DK DA SK SA CK CA").bits,
+    ]
+    r = Round(None, hands, forehand=0)
+    r.push(36 + 4)  # Obenabe
+    assert r.phase == "weis" and r.to_move == 0
+    assert r.observation(0).phase == "weis"
+    for other in (1, 2, 3):
+        obs = r.observation(other)
+        assert obs.phase == "play"
+        assert obs.to_tensor()[342:346] == [0.0, 0.0, 1.0, 0.0]
