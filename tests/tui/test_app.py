@@ -73,7 +73,8 @@ async def test_a_complete_game_to_the_target_through_the_ui() -> None:
                     break
                 await pilot.press("enter")
             else:
-                await _play_first_legal(pilot)
+                await _play_first_legal(pilot)  # waits for the screen itself
+                continue
             await pilot.pause()
         assert isinstance(app.screen, InfoScreen) and app.screen.kind == "game-over"
         g = app.session.game  # type: ignore[union-attr]
@@ -281,11 +282,14 @@ async def test_setup_screen_options_language_and_start() -> None:
         scr.query_one("#target", Input).value = "400"
         scr.query_one("#push_back", Checkbox).value = True
         scr.query_one("#bot2", Select).value = "rules"
+        scr.query_one("#start_card", Select).value = "H7"
+        scr.query_one("#x-misere", Checkbox).value = True
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, (GameScreen, ChoiceDialog))
         rules = app.session.rules  # type: ignore[union-attr]
         assert rules.target == 400 and rules.push_back and rules.multipliers[4] == 3
+        assert rules.start_card == 10 and rules.extra_contracts == frozenset({6})
         assert app.session.bot_names == ("random", "rules", "random")  # type: ignore[union-attr]
     saved, problems = load_settings()
     assert not problems and saved.lang == "fr" and saved.deck == "french"

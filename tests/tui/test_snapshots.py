@@ -72,10 +72,17 @@ async def test_choose_dialog_and_table_snapshots() -> None:
 
 async def test_hand_summary_snapshot() -> None:
     session = PlaySession(FAST, ["random"] * 3, seed=8)
+    # Play the hand up to South's last card without the screen, then finish it on screen.
+    while not (session.human_to_move() and session.observation().hand_sizes[0] == 1
+               and session.observation().phase == "play"):
+        if session.human_to_move():
+            session.act(session.legal_actions()[0])
+        else:
+            session.bot_step()
     app = PuurApp(_settings(), session=session, setup=False, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(60):
+        for _ in range(5):
             scr = app.screen
             if isinstance(scr, InfoScreen):
                 break

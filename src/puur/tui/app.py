@@ -31,7 +31,8 @@ from textual.timer import Timer
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RichLog, Select, Static
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
-from puur.cards import DECK_STYLES, rank_of, suit_of
+from puur.cards import DECK_STYLES, format_card, rank_of, suit_of
+from puur.contracts import CONTRACT_TOKENS
 from puur.game import Game
 from puur.i18n import LANGUAGES, t
 from puur.notation import format_action
@@ -58,6 +59,7 @@ from puur.tui.settings import Settings, SettingsError, default_save_path, save_s
 __all__ = ["GameScreen", "PuurApp", "ReplayScreen", "SetupScreen"]
 
 _STANDARD = PRESETS["standard-2500"].multipliers
+_EXTRA = (6, 7, 8)  # Misère, Slalom, Slalom starting with Undenufe
 _CHOICES = (("stoeck_announce", ("second-card", "with-weis")),
             ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
             ("kontermatch", ("match", "double", "bonus")))
@@ -285,6 +287,8 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Input { width: 12; }
     SetupScreen .row Checkbox { width: 8; }
     SetupScreen #sample { height: 3; }
+    SetupScreen #extras { height: auto; padding: 0 0 0 2; }
+    SetupScreen #extras Checkbox { width: auto; }
     SetupScreen #error { color: $error; height: auto; }
     SetupScreen #buttons { height: 3; }
     SetupScreen #buttons Button { margin: 0 2 0 0; }
@@ -314,6 +318,15 @@ class SetupScreen(Screen[None]):
                         yield from self._row(f"bot{seat}", Select(
                             bots, value=s.bots[i], allow_blank=False, id=f"bot{seat}",
                             compact=True))
+                    yield from self._row("start_card", Select(
+                        self._start_options(r), value=format_card(r.start_card),
+                        allow_blank=False, id="start_card", compact=True))
+                    yield Label(t("setup.extra", lang), id="lbl-extra")
+                    with Vertical(id="extras"):
+                        for c in _EXTRA:
+                            yield Checkbox(t(f"contract.{CONTRACT_TOKENS[c]}", lang),
+                                           value=c in r.extra_contracts,
+                                           id=f"x-{CONTRACT_TOKENS[c]}", compact=True)
                 with Vertical(classes="column"):
                     presets = [(k, k) for k in PRESETS] + (
                         [("custom", "custom")] if preset == "custom" else [])
@@ -370,6 +383,12 @@ class SetupScreen(Screen[None]):
         return [(t("opt.none", lang), "none"), (t("opt.standard", lang), "standard"),
                 ("custom", "custom")]
 
+    def _start_options(self, r: RuleSet) -> list[tuple[str, str]]:
+        deck, lang = _deck(self), _lang(self)
+        cards = sorted({1, 10, r.start_card})  # the 7 of Schellen, the 7 of Rosen, the current
+        return [(f"{suit_name(c // 9, deck, lang)} {DECK_STYLES[deck].rank_short[c % 9]}",
+                 format_card(c)) for c in cards]
+
     @staticmethod
     def _mult_value(r: RuleSet) -> str:
         if all(m == 1 for m in r.multipliers):
@@ -403,6 +422,14 @@ class SetupScreen(Screen[None]):
             v = sel.value
             sel.set_options([(t(f"opt.{x}", lang), x) for x in values])
             sel.value = v
+        start = self.query_one("#start_card", Select)
+        v = start.value
+        start.set_options(self._start_options(self.app.settings.rules))  # type: ignore[attr-defined]
+        start.value = v
+        self.query_one("#lbl-extra", Label).update(t("setup.extra", lang))
+        for c in _EXTRA:
+            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).label = t(
+                f"contract.{CONTRACT_TOKENS[c]}", lang)
         self.query_one("#start", Button).label = t("setup.start", lang)
         self.query_one("#quit", Button).label = t("setup.quit", lang)
         self.query_one("#sample", Static).update(self._sample_text())
@@ -415,6 +442,11 @@ class SetupScreen(Screen[None]):
             self.query_one(f"#{name}", Checkbox).value = bool(getattr(r, name))
         for name in ("stoeck_announce", "count_order", "kontermatch"):
             self.query_one(f"#{name}", Select).value = getattr(r, name)
+        start = self.query_one("#start_card", Select)
+        start.set_options(self._start_options(r))
+        start.value = format_card(r.start_card)
+        for c in _EXTRA:
+            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value = c in r.extra_contracts
 
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
@@ -425,7 +457,7 @@ class SetupScreen(Screen[None]):
             self.retranslate()
         elif sid == "deck" and event.value != s.deck and isinstance(event.value, str):
             s.deck = event.value
-            self.query_one("#sample", Static).update(self._sample_text())
+            self.retranslate()
         elif (sid == "preset" and isinstance(event.value, str) and event.value in PRESETS
               and s.rules.name != event.value):
             s.rules = PRESETS[event.value]
@@ -449,6 +481,11 @@ class SetupScreen(Screen[None]):
             changes[name] = self.query_one(f"#{name}", Checkbox).value
         for name in ("stoeck_announce", "count_order", "kontermatch"):
             changes[name] = self.query_one(f"#{name}", Select).value
+        changes["start_card"] = self.query_one("#start_card", Select).value
+        changes["extra_contracts"] = [
+            CONTRACT_TOKENS[c] for c in _EXTRA
+            if self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value
+        ]
         try:
             rules = rules_from_dict(changes, base=base)
         except RuleError as e:
