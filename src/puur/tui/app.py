@@ -452,11 +452,13 @@ class SetupScreen(Screen[None]):
     def _select_changed(self, event: Select.Changed) -> None:
         s: Settings = self.app.settings  # type: ignore[attr-defined]
         sid = event.select.id
-        if sid == "lang" and event.value != s.lang and isinstance(event.value, str):
-            s.lang = event.value
+        # Read the widget, not the event: relabelling the options posts stale events.
+        value = event.select.value
+        if sid == "lang" and value != s.lang and isinstance(value, str):
+            s.lang = value
             self.retranslate()
-        elif sid == "deck" and event.value != s.deck and isinstance(event.value, str):
-            s.deck = event.value
+        elif sid == "deck" and value != s.deck and isinstance(value, str):
+            s.deck = value
             self.retranslate()
         elif (sid == "preset" and isinstance(event.value, str) and event.value in PRESETS
               and s.rules.name != event.value):
@@ -466,8 +468,9 @@ class SetupScreen(Screen[None]):
     def collect(self) -> Settings:
         """The settings the widgets show; :class:`SettingsError` names a bad value."""
         s: Settings = self.app.settings  # type: ignore[attr-defined]
-        preset = self.query_one("#preset", Select).value
-        base = PRESETS[preset] if isinstance(preset, str) and preset in PRESETS else s.rules
+        # Choosing a preset has already put its rules in the settings; options not on the form
+        # (set with --set) are kept from there.
+        base = s.rules
         changes: dict[str, Any] = {}
         text = self.query_one("#target", Input).value.strip()
         try:
@@ -492,7 +495,7 @@ class SetupScreen(Screen[None]):
             if "target" in str(e):
                 raise SettingsError(t("setup.bad_target", s.lang)) from None
             raise SettingsError(str(e)) from None
-        if rules != base:
+        if rules != PRESETS.get(rules.name):
             rules = rules.replace(name="custom")
         bots = [str(self.query_one(f"#bot{seat}", Select).value) for seat in (1, 2, 3)]
         out = Settings(rules=rules, deck=s.deck, lang=s.lang, bots=bots, delay=s.delay,

@@ -101,6 +101,8 @@ def settings_from_args(args: argparse.Namespace, base: Settings) -> Settings:
             changes[key.strip()] = _parse_value(value.strip())
         if changes:
             s.rules = rules_from_dict(changes, base=s.rules)
+            if s.rules != PRESETS.get(s.rules.name):
+                s.rules = s.rules.replace(name="custom")
     except FileNotFoundError:
         raise SettingsError(f"no preset or rule file named {args.rules!r}") from None
     except RuleError as e:
