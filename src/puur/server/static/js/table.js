@@ -55,6 +55,7 @@ export function mountTable(view, code, watch, ctx) {
     status: "connecting",
     deadlineAt: null,
     joinForm: null,
+    log: [],
   };
   let sock = null;
   let alive = true;
@@ -140,6 +141,13 @@ export function mountTable(view, code, watch, ctx) {
   function onMessage(msg) {
     if (!alive) return;
     if (msg.type === "state") {
+      // A short log of seat events and timed turns as they arrive (newest last), for the
+      // browser tests and for debugging; every state is drawn, but a far-behind page skips some.
+      if ((msg.event && msg.event.type === "seat") || msg.game?.deadline != null) {
+        st.log.push({ seq: msg.seq, event: msg.event, to_move: msg.game?.to_move ?? null,
+          deadline: msg.game?.deadline ?? null });
+        if (st.log.length > 200) st.log.shift();
+      }
       st.queue.push(msg);
       drain();
     } else if (msg.type === "hand_over") {
