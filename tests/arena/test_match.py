@@ -62,6 +62,9 @@ def test_budget_goes_only_to_bots_that_take_it(monkeypatch: pytest.MonkeyPatch) 
     own = parse_bot_spec("budgeted:budget=2").with_default("budget", 0.25)
     assert own.option("budget") == 2
     assert parse_bot_spec("rules").with_default("budget", 0.25).options == ()
+    res = run_arena(["budgeted", "random"], BARE, deals=1, seed=1, budget=0.5)
+    assert res.to_dict()["specs"]["budgeted"] == "budgeted:budget=0.5"
+    assert "budgeted = budgeted:budget=0.5" in res.report()
 
 
 def test_bad_bot_option_is_a_clear_error() -> None:
@@ -132,6 +135,7 @@ def test_json_shape_and_round_robin_ratings() -> None:
     assert set(m["games"]) == {"pairs", "played", "won", "win_rate", "ci95", "hands"}
     assert sum(m["games"]["won"]) == m["games"]["played"] == 2
     assert set(d["timing"]) == {"rules", "random", "random#2"}
+    assert d["specs"] == {"rules": "rules", "random": "random", "random#2": "random"}
     assert set(d["timing"]["rules"]) == {"decisions", "mean_s", "p95_s"}
     assert d["ratings"][0]["bot"] == "rules"
 

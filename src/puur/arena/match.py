@@ -339,6 +339,8 @@ class ArenaResult:
     times: dict[str, list[float]]
     elapsed_s: float
     workers: int
+    #: Each bot's full spec as played (with options added by ``budget``), parallel to ``bots``.
+    specs: list[str] = field(default_factory=list)
 
     def timing(self, label: str) -> dict[str, float]:
         """Number of decisions, mean and 95th-percentile seconds per decision of a bot."""
@@ -378,6 +380,7 @@ class ArenaResult:
             "workers": self.workers,
             "elapsed_s": round(self.elapsed_s, 3),
             "bots": list(self.bots),
+            "specs": dict(zip(self.bots, self.specs, strict=True)) if self.specs else {},
             "matches": [p.to_dict() for p in self.pairs],
             "timing": {
                 b: {k: (round(v, 9) if isinstance(v, float) and not math.isnan(v) else
@@ -394,6 +397,9 @@ class ArenaResult:
         """A plain-text summary."""
         lines = [f"rules: {self.rules.name}  seed: {self.seed}  workers: {self.workers}  "
                  f"time: {self.elapsed_s:.1f} s"]
+        extra = [f"{b} = {sp}" for b, sp in zip(self.bots, self.specs, strict=False) if sp != b]
+        if extra:
+            lines.append("bots: " + "; ".join(extra))
         for p in self.pairs:
             sh = p.share()
             if sh is not None:
@@ -564,7 +570,7 @@ def run_arena(
             results[pair].games.append((row[0], row[1]))
     return ArenaResult(
         rules=rules, seed=seed_s, bots=labels, pairs=results, times=times,
-        elapsed_s=time.perf_counter() - t0, workers=workers,
+        elapsed_s=time.perf_counter() - t0, workers=workers, specs=[s.text() for s in specs],
     )
 
 
