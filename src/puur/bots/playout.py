@@ -49,7 +49,13 @@ _STRONG: Final = _strong_orders()
 class Playout:
     """Plays hands of one contract to the end with the greedy policy."""
 
-    def __init__(self, rules: RuleSet, contract: int, declarer_team: int) -> None:
+    def __init__(
+        self, rules: RuleSet, contract: int, declarer_team: int, open_hands: bool = False
+    ) -> None:
+        #: Let the policy look at the other hands of the sampled deal to tell whether a card
+        #: will hold the trick (closer to exact play, for evaluating a deal).
+        self.open_hands = open_hands
+        self.hands: list[int] = [0, 0, 0, 0]
         self.contract = contract
         self.trump = contract if contract < 4 else -1
         self.misere = contract == Contract.MISERE
@@ -73,6 +79,7 @@ class Playout:
         """Play to the end (``hands`` and ``trick`` are consumed) and return each team's gain
         from the current trick on (before the multiplier)."""
         gains = [0, 0]
+        self.hands = hands
         live = hands[0] | hands[1] | hands[2] | hands[3]
         trump = self.trump
         while True:
@@ -144,7 +151,9 @@ class Playout:
         bsuit = _SUIT_OF[bc]
         if (n - wi) == 2:  # the partner is winning
             safe = last
-            if not safe:
+            if not safe and self.open_hands:
+                safe = not self._beaten_later(mover, leader, trick, bc, best_trump, st)
+            elif not safe:
                 # Safe if nothing still out (outside this hand) beats the partner's card.
                 out = live & ~hand
                 safe = True
@@ -174,12 +183,15 @@ class Playout:
                 top = max(plain, key=lambda c: st[c])
                 out = live & ~hand
                 sure = True
-                for c in strong[_SUIT_OF[top]]:
-                    if c == top:
-                        break
-                    if out >> c & 1:
-                        sure = False
-                        break
+                if self.open_hands:
+                    sure = not self._beaten_later(mover, leader, trick, top, best_trump, st)
+                else:
+                    for c in strong[_SUIT_OF[top]]:
+                        if c == top:
+                            break
+                        if out >> c & 1:
+                            sure = False
+                            break
                 if sure or tp >= 10:
                     return top if sure else min(plain, key=lambda c: st[c])
             else:
@@ -187,6 +199,25 @@ class Playout:
                 if worth:
                     return min(winners, key=lambda c: st[c])
         return self._low(legal, mode)
+
+    def _beaten_later(
+        self, mover: int, leader: int, trick: list[int], card: int, best_trump: int,
+        mode_st: tuple[int, ...],
+    ) -> bool:
+        """Whether an opponent still to play in this trick can beat ``card`` (open hands)."""
+        trump = self.trump
+        lead = _SUIT_OF[trick[0]] if trick else _SUIT_OF[card]
+        cs = _SUIT_OF[card]
+        for k in range(len(trick) + 1, 4):
+            seat = (leader + k) % 4
+            if (seat & 1) == (mover & 1):
+                continue
+            legal = legal_cards(self.hands[seat], lead, best_trump, trump)
+            for c in _bits(legal):
+                s = _SUIT_OF[c]
+                if (s == cs and mode_st[c] > mode_st[card]) or (s == trump and cs != trump):
+                    return True
+        return False
 
     def _lead(self, hand: int, mover: int, trick_no: int, live: int, mode: int) -> int:
         trump = self.trump

@@ -131,10 +131,18 @@ class DealSampler:
         ):
             raise InconsistentDealError("hand sizes do not match the unseen cards")
         self.allowed = [ALL_CARDS & ~self.forbidden[s] for s in range(4)]
+        # Per card: the indexes (into ``others``) of the seats that may hold it.
+        self._card_keys = tuple(
+            tuple(i for i, s in enumerate(self.others) if self.allowed[s] >> c & 1)
+            for c in range(NUM_CARDS)
+        )
+        self._cache: dict[tuple[int, tuple[int, ...]], tuple[
+            list[tuple[tuple[int, ...], list[int]]], _Counter]] = {}
         # Announced Weis whose cards are not shown must come from the seat's own nine cards.
         self.weis_hints: dict[int, list[tuple[int, int]]] = {}
         #: Some other seat declared Weis: a draw is checked by replay (run lengths, winner).
         self.check_weis = False
+        self._weis_failed = False
         for s in self.others:
             ann = obs.weis_announced[s]
             if ann:
@@ -148,9 +156,14 @@ class DealSampler:
 
     def _groups(self, pool: int) -> list[tuple[tuple[int, ...], list[int]]]:
         by_key: dict[tuple[int, ...], list[int]] = {}
+        keys = self._card_keys
         for c in bits(pool):
-            key = tuple(i for i, s in enumerate(self.others) if self.allowed[s] >> c & 1)
-            by_key.setdefault(key, []).append(c)
+            key = keys[c]
+            got = by_key.get(key)
+            if got is None:
+                by_key[key] = [c]
+            else:
+                got.append(c)
         return sorted(by_key.items())
 
     def _count(self, known: list[int], pool: int) -> int:
@@ -164,8 +177,14 @@ class DealSampler:
         need = tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
         if min(need) < 0:
             return None
-        groups = self._groups(pool)
-        counter = _Counter(groups)
+        cache_key = (pool, need)
+        cached = self._cache.get(cache_key)
+        if cached is None:
+            groups = self._groups(pool)
+            cached = (groups, _Counter(groups))
+            if len(self._cache) < 64:
+                self._cache[cache_key] = cached
+        groups, counter = cached
         if counter.count(0, need) == 0:
             return None
         hands = list(known)
@@ -236,13 +255,16 @@ class DealSampler:
         :class:`InconsistentDealError`).
         """
         if self.check_weis:
-            for _ in range(_MAX_TRIES):
+            # Once the announced Weis have proved hard to meet, later draws try less.
+            tries = _MAX_TRIES if strict else 3 if self._weis_failed else 12
+            for _ in range(tries):
                 placed = self._place_weis(rng)
                 if placed is None:
                     continue
                 hands = self._draw(placed[0], placed[1], rng)
                 if hands is not None and self._weis_ok(hands):
                     return hands
+            self._weis_failed = True
             if strict:
                 raise InconsistentDealError("no deal found that matches the announced Weis")
         hands = self._draw(self.known, self.pool, rng)

@@ -79,6 +79,7 @@ class SearchBot:
         dds_tricks: int | None = None,
         max_deals: int | None = None,
         infer: bool = True,
+        open_playouts: bool = False,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -96,6 +97,8 @@ class SearchBot:
         self.max_deals = max_deals
         #: Weight sampled deals by how plausible the others' choices are (:class:`Plausibility`).
         self.infer = infer
+        #: Play-outs look at the sampled deal's other hands to judge who takes a trick.
+        self.open_playouts = open_playouts
         self.budget = float(budget)
         self.rng = random.Random(seed)
         self.push_bias = float(push_bias)
@@ -121,11 +124,13 @@ class SearchBot:
         """
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
-        deadline = time.perf_counter() + self.budget * 0.85
+        start = time.perf_counter()
+        deadline = start + self.budget * 0.85
+        hard = start + self.budget * 0.95
         if obs.phase == "play":
-            out = self._rank_play(obs, deadline)
+            out = self._rank_play(obs, deadline, hard)
         elif obs.phase == "choose":
-            out = self._rank_choose(obs, deadline)
+            out = self._rank_choose(obs, deadline, hard)
         elif obs.phase == "weis":
             out = self._rank_weis(obs)
         else:
@@ -135,7 +140,9 @@ class SearchBot:
 
     # ------------------------------------------------------------------------------------------
 
-    def _rank_play(self, obs: Observation, deadline: float) -> list[tuple[int, float]]:
+    def _rank_play(
+        self, obs: Observation, deadline: float, hard: float
+    ) -> list[tuple[int, float]]:
         legal = list(obs.legal_actions)
         me = obs.seat
         team = me & 1
@@ -157,33 +164,38 @@ class SearchBot:
         groups = solver.groups([obs.hand, unseen, 0, 0], 0, legal_mask, trick)
         reps = [r for r, _g in groups]
         use_dds = 9 - trick_no <= self.dds_tricks
-        playout = Playout(obs.rules, obs.contract, declarer)
+        playout = Playout(obs.rules, obs.contract, declarer, self.open_playouts)
         sampler = DealSampler(obs)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
         n = 0
-        start = time.perf_counter()
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
             hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
                 self.rng)
-            if use_dds:
-                vals = solver.values(hands, leader, trick, trick_no, taken, cards=reps)
-                for c in reps:
-                    totals[c] += vals[c]
-                if len(solver.tt) > 200_000:
-                    solver.tt.clear()
-            else:
-                for c in reps:
+            # Stop in the middle of a deal when the budget runs out (a loaded machine can stall
+            # any step); a deal counts only when every card was evaluated on it.
+            vals: dict[int, int] = {}
+            for c in reps:
+                if n and time.perf_counter() > hard:
+                    break
+                if use_dds:
+                    vals[c] = solver.values(hands, leader, trick, trick_no, taken, cards=[c])[c]
+                else:
                     h = list(hands)
                     h[me] &= ~(1 << c)
-                    g = playout.run(h, leader, [*trick, c], trick_no, taken)
-                    totals[c] += g[team]
+                    vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
+            if len(vals) < len(reps):
+                break
+            for c in reps:
+                totals[c] += vals[c]
+            if len(solver.tt) > 200_000:
+                solver.tt.clear()
             n += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
-            if now + slowest > deadline or (now - start) > self.budget or n == self.max_deals:
+            if now + slowest > deadline or now > hard or n == self.max_deals:
                 break
         self.last_deals = n
         out: list[tuple[int, float]] = []
@@ -192,14 +204,16 @@ class SearchBot:
             out.extend((c, v) for c in group)
         return out
 
-    def _rank_choose(self, obs: Observation, deadline: float) -> list[tuple[int, float]]:
+    def _rank_choose(
+        self, obs: Observation, deadline: float, hard: float
+    ) -> list[tuple[int, float]]:
         me = obs.seat
         team = me & 1
         partner = (me + 2) % 4
         rules = obs.rules
         contracts = [a - A_CHOOSE for a in obs.legal_actions if a != A_PUSH]
         can_push = A_PUSH in obs.legal_actions
-        playouts = {c: Playout(rules, c, team) for c in contracts}
+        playouts = {c: Playout(rules, c, team, self.open_playouts) for c in contracts}
         totals = dict.fromkeys(contracts, 0.0)
         push_total = 0.0
         sampler = DealSampler(obs)
@@ -210,8 +224,10 @@ class SearchBot:
             t0 = time.perf_counter()
             hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
                 self.rng)
-            values = {}
+            values: dict[int, float] = {}
             for c in contracts:
+                if n and time.perf_counter() > hard:
+                    break
                 g = playouts[c].run(list(hands), obs.forehand, [], 0, 0)
                 diff = g[team] - g[1 - team]
                 if rules.stoeck and c < 4:
@@ -220,6 +236,9 @@ class SearchBot:
                         if hands[s] & sc == sc:
                             diff += 20 if (s & 1) == team else -20
                 values[c] = diff * rules.multipliers[c]
+            if len(values) < len(contracts):
+                break
+            for c in contracts:
                 totals[c] += values[c]
             if can_push:
                 # The partner chooses from its own cards only; the forehand still leads, so
@@ -230,7 +249,7 @@ class SearchBot:
             n += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
-            if now + slowest > deadline or n == self.max_deals:
+            if now + slowest > deadline or now > hard or n == self.max_deals:
                 break
         self.last_deals = n
         out = [(A_CHOOSE + c, totals[c] / n) for c in contracts]
@@ -312,7 +331,7 @@ class Plausibility:
 
 
 def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random,
-                   tries: int = 40) -> tuple[int, ...]:
+                   tries: int = 10) -> tuple[int, ...]:
     """A deal from ``sampler`` kept with probability ``plaus(deal)`` (the most plausible of
     ``tries`` draws if none is kept)."""
     best: tuple[int, ...] | None = None
@@ -387,8 +406,11 @@ def _may_have_weis(hand: int, rules: RuleSet) -> bool:
     if (_HAS_RUN[hand & 0x1FF] or _HAS_RUN[hand >> 9 & 0x1FF] or _HAS_RUN[hand >> 18 & 0x1FF]
             or _HAS_RUN[hand >> 27 & 0x1FF]):
         return True
-    low = 0 if rules.weis_four_low else 3
-    return any(hand & RANK_MASK[r] == RANK_MASK[r] for r in range(low, 9))
+    for r in range(0 if rules.weis_four_low else 3, 9):
+        m = RANK_MASK[r]
+        if hand & m == m:
+            return True
+    return False
 
 
 BOTS["search"] = SearchBot
