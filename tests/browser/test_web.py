@@ -22,9 +22,16 @@ pytestmark = pytest.mark.browser
 ACTIONABLE = "#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quiet, #stoeck-yes"
 
 
-def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = ()) -> str:
+def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = (),
+                 extra: tuple[str, ...] = ()) -> str:
     """Fill in the lobby form and create a table; returns its code."""
     page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    if extra:
+        page.click("details.more summary")
+        page.check("#f-push_back")
+        for name in extra:
+            page.check(f".f-extra[value='{name}']")
+        page.select_option("#f-kontermatch", "double")
     page.fill("#f-name", "Anna")
     page.fill("#f-target", str(target))
     page.dispatch_event("#f-target", "change")
@@ -84,7 +91,11 @@ def hand_cards(page: Any) -> list[str]:
 def test_lobby_and_screenshot(new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
     """The lobby lists an open table with its free seat; screenshot of the lobby."""
     host = new_page("/")
-    code = create_table(host, target=1000, human_seats=(2,))
+    code = create_table(host, target=1000, human_seats=(2,), extra=("misere", "slalom"))
+    rules = host.request.get(f"{server}/api/tables/{code}").json()["table"]["rules"]
+    assert rules["target"] == 1000 and rules["push_back"] is True
+    assert rules["kontermatch"] == "double"
+    assert sorted(rules["extra_contracts"]) == ["misere", "slalom"]
     host.wait_for_selector(".big-code")
     assert host.inner_text(".big-code") == code
     assert host.input_value(".invite-link").endswith(f"/t/{code}")

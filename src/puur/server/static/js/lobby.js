@@ -2,7 +2,7 @@
 // with a code, the list of open tables to join or watch, and the finished games to replay.
 
 import { api, saveSeat } from "./api.js";
-import { cardSVG } from "./cards.js";
+import { cardSVG, parseToken } from "./cards.js";
 import { cardName, LANGUAGES, t } from "./i18n.js";
 import { esc } from "./util.js";
 
@@ -15,6 +15,9 @@ function multKind(m) {
   if (Object.entries(STANDARD).every(([k, v]) => m[k] === v)) return "standard";
   return "preset";
 }
+
+const EXTRAS = ["misere", "slalom", "slalom-unde"];
+const SELECT_OPTIONS = ["count_order", "stoeck_announce", "kontermatch", "start_card"];
 
 const BOOL_OPTIONS = ["push_back", "weis", "stoeck", "large_weis", "weis_four_low", "kreuzweis",
   "striche"];
@@ -95,6 +98,22 @@ export function mountLobby(view, ctx) {
               ${BOOL_OPTIONS.filter((k) => k !== "push_back").map((k) => `
                 <label class="check"><input type="checkbox" id="f-${k}"
                   ${optionValue(k) ? "checked" : ""}> ${esc(t(`opt.${k}`))}</label>`).join("")}
+              <label class="field"><span>${esc(t("opt.stoeck_announce"))}</span>
+                <select id="f-stoeck_announce">${["second-card", "with-weis"].map((k) =>
+                  `<option value="${k}"${optionValue("stoeck_announce") === k ? " selected" : ""}>${esc(t(`opt.sa.${k}`))}</option>`).join("")}
+                </select></label>
+              <label class="field"><span>${esc(t("opt.kontermatch"))}</span>
+                <select id="f-kontermatch">${["match", "double", "bonus"].map((k) =>
+                  `<option value="${k}"${optionValue("kontermatch") === k ? " selected" : ""}>${esc(t(`opt.km.${k}`))}</option>`).join("")}
+                </select></label>
+              <label class="field"><span>${esc(t("opt.start_card"))}</span>
+                <select id="f-start_card">${["D7", "H7"].map((k) =>
+                  `<option value="${k}"${optionValue("start_card") === k ? " selected" : ""}>${esc(cardName(parseToken(k), form.deck))}</option>`).join("")}
+                </select></label>
+              <div class="extras"><span>${esc(t("opt.extra"))}</span>
+                <div class="row wrap">${EXTRAS.map((k) => `<label class="check"><input type="checkbox"
+                  class="f-extra" value="${k}" ${(optionValue("extra_contracts") || []).includes(k) ? "checked" : ""}>
+                  ${esc(t(`contract.${k}`))}</label>`).join("")}</div></div>
               <label class="field"><span>${esc(t("opt.count_order"))}</span>
                 <select id="f-count_order">${["stoeck-weis-stich", "stoeck-stich-weis"].map((k) =>
                   `<option value="${k}"${optionValue("count_order") === k ? " selected" : ""}>${k.replace(/-/g, " → ").replace("stoeck", "Stöck").replace("weis", "Weis").replace("stich", "Stich")}</option>`).join("")}
@@ -196,7 +215,7 @@ export function mountLobby(view, ctx) {
     $("f-target").addEventListener("change", (e) => {
       form.options.target = Number(e.target.value);
     });
-    $("f-deck").addEventListener("change", (e) => { form.deck = e.target.value; });
+    $("f-deck").addEventListener("change", (e) => { form.deck = e.target.value; render(); });
     $("f-lang").addEventListener("change", (e) => { form.lang = e.target.value; });
     $("f-multipliers").addEventListener("change", (e) => {
       if (e.target.value === "preset") delete form.options.multipliers;
@@ -205,7 +224,14 @@ export function mountLobby(view, ctx) {
     for (const k of BOOL_OPTIONS) {
       $(`f-${k}`).addEventListener("change", (e) => { form.options[k] = e.target.checked; });
     }
-    $("f-count_order").addEventListener("change", (e) => { form.options.count_order = e.target.value; });
+    for (const k of SELECT_OPTIONS) {
+      $(`f-${k}`).addEventListener("change", (e) => { form.options[k] = e.target.value; });
+    }
+    for (const box of view.querySelectorAll(".f-extra")) {
+      box.addEventListener("change", () => {
+        form.options.extra_contracts = [...view.querySelectorAll(".f-extra:checked")].map((b) => b.value);
+      });
+    }
     $("f-timer").addEventListener("change", (e) => { form.turn_timer = Number(e.target.value) || 0; });
     for (const sel of view.querySelectorAll(".seat-kind")) {
       sel.addEventListener("change", (e) => {
@@ -244,7 +270,7 @@ export function mountLobby(view, ctx) {
     for (const [k, v] of Object.entries(form.options)) {
       if (k === "multipliers") {
         if (v !== multKind(base.multipliers)) options[k] = v;
-      } else if (base[k] !== v) {
+      } else if (JSON.stringify(base[k]) !== JSON.stringify(v)) {
         options[k] = v;
       }
     }
