@@ -12,8 +12,15 @@ import pytest
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
 from puur.bots import BOTS, RandomBot, make_bot, play_round
 from puur.bots.dds import Solver
+from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
-from puur.bots.search import LEVELS, Plausibility, SearchBot, draw_plausible
+from puur.bots.search import (
+    LEVELS,
+    Plausibility,
+    SearchBot,
+    draw_plausible,
+    play_likelihood,
+)
 from puur.cards import CardSet, bits, parse_card
 from puur.contracts import POINTS, STRENGTH
 from puur.observation import Observation
@@ -220,7 +227,7 @@ def test_keeps_quiet_when_an_opponent_announced_more() -> None:
     assert SearchBot(FAST, seed=1).act(rnd.observation(1)) == A_WEIS  # quiet
 
 
-def test_late_hand_estimate_is_the_mean_exact_value_over_sampled_deals() -> None:
+def test_late_hand_estimate_is_the_weighted_mean_exact_value_over_sampled_deals() -> None:
     rng = random.Random(4)
     checked = 0
     for seed in range(12):
@@ -233,11 +240,14 @@ def test_late_hand_estimate_is_the_mean_exact_value_over_sampled_deals() -> None
         obs = rnd.observation(rnd.to_move)
         bot = SearchBot(budget=60, seed=seed, max_deals=6)
         ranked = dict(bot.ranked(obs))
-        # The same deals, solved one by one with all cards open.
+        # The same deals, solved one by one with all cards open, each weighted by how well it
+        # explains the cards the others played.
         deal_rng = random.Random(seed)
         sampler = DealSampler(obs)
         plaus = Plausibility(obs)
-        totals = dict.fromkeys(obs.legal_actions, 0)
+        playout = Playout(obs.rules, obs.contract, obs.chooser & 1)
+        totals = dict.fromkeys(obs.legal_actions, 0.0)
+        weights = 0.0
         for _ in range(6):
             hands = draw_plausible(sampler, plaus, deal_rng)
             solver = Solver(obs.rules, obs.contract, obs.chooser & 1)
@@ -246,9 +256,12 @@ def test_late_hand_estimate_is_the_mean_exact_value_over_sampled_deals() -> None
                 taken |= 1 << (w & 1)
             vals = solver.values(hands, obs.leader, [c for _s, c in obs.trick], obs.trick_no,
                                  taken)
+            weight = play_likelihood(obs, hands, playout)
+            assert 0 < weight <= 1
+            weights += weight
             for c in totals:
-                totals[c] += vals[c]
-        assert ranked == {c: t / 6 for c, t in totals.items()}
+                totals[c] += weight * vals[c]
+        assert ranked == pytest.approx({c: t / weights for c, t in totals.items()})
         checked += 1
     assert checked >= 6
 

@@ -49,7 +49,14 @@ from puur.observation import Observation
 from puur.rules import RuleSet
 from puur.weis import stoeck_cards
 
-__all__ = ["LEVELS", "Plausibility", "SearchBot", "draw_plausible", "hand_strength"]
+__all__ = [
+    "LEVELS",
+    "Plausibility",
+    "SearchBot",
+    "draw_plausible",
+    "hand_strength",
+    "play_likelihood",
+]
 
 LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
 """Strength levels by seconds per decision."""
@@ -80,6 +87,7 @@ class SearchBot:
         max_deals: int | None = None,
         infer: bool = True,
         open_playouts: bool = False,
+        infer_play: bool = True,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -99,6 +107,8 @@ class SearchBot:
         self.infer = infer
         #: Play-outs look at the sampled deal's other hands to judge who takes a trick.
         self.open_playouts = open_playouts
+        #: Weight each deal by how well it explains the others' cards (:func:`play_likelihood`).
+        self.infer_play = infer_play
         self.budget = float(budget)
         self.rng = random.Random(seed)
         self.push_bias = float(push_bias)
@@ -168,6 +178,7 @@ class SearchBot:
         sampler = DealSampler(obs)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
+        weight_sum = 0.0
         n = 0
         slowest = 0.0
         while True:
@@ -188,8 +199,10 @@ class SearchBot:
                     vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
             if len(vals) < len(reps):
                 break
+            weight = play_likelihood(obs, hands, playout) if self.infer_play else 1.0
+            weight_sum += weight
             for c in reps:
-                totals[c] += vals[c]
+                totals[c] += weight * vals[c]
             if len(solver.tt) > 200_000:
                 solver.tt.clear()
             n += 1
@@ -200,7 +213,7 @@ class SearchBot:
         self.last_deals = n
         out: list[tuple[int, float]] = []
         for rep, group in groups:
-            v = totals[rep] / n
+            v = totals[rep] / weight_sum
             out.extend((c, v) for c in group)
         return out
 
@@ -328,6 +341,40 @@ class Plausibility:
                 ):
                     p *= 0.1
         return p
+
+
+def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
+                    miss: float = 0.4) -> float:
+    """How well the sampled deal explains the cards the other seats played: each card the
+    play-out policy would also have played there counts 1, any other card ``miss``.
+
+    The policy agrees with expert play on about 60% of decisions (4 legal cards on average),
+    so a deal in which a player's card makes sense is favoured; ``miss`` tempers the weights
+    so that a few deals do not take over the average.
+    """
+    me = obs.seat
+    hist = obs.history
+    later = [0, 0, 0, 0]  # cards each seat plays from a point on
+    for seat, c in hist:
+        later[seat] |= 1 << c
+    live = ALL_CARDS
+    w = 1.0
+    trick: list[int] = []
+    leader = obs.forehand
+    trick_no = 0
+    for i, (seat, c) in enumerate(hist):
+        if i % 4 == 0:
+            trick = []
+            leader = seat
+            trick_no = i // 4
+        if seat != me:
+            hand = hands[seat] | later[seat]
+            if playout.choose(hand, seat, leader, trick, trick_no, live) != c:
+                w *= miss
+        later[seat] &= ~(1 << c)
+        live &= ~(1 << c)
+        trick.append(c)
+    return w
 
 
 def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random,
