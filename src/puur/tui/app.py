@@ -6,6 +6,9 @@ and public events from :class:`~puur.tui.session.PlaySession`; legal cards, tric
 scores all come from the engine. The replay screen of a finished or saved record is the one
 place where all four hands are shown, as the record holds them.
 
+Simplifications: the human always sits South (seat 0) with North as partner; undo reaches back
+to the human's last card of the hand in play only (not into a finished hand).
+
 Keyboard: the footer lists the keys; ``1``-``9`` play the n-th card of the hand, arrows move the
 focus and Enter plays the focused card; every card and button also answers a mouse click.
 """

@@ -1,4 +1,6 @@
-"""``puur play --plain``: the game as plain lines, for pipes, screen readers and scripts.
+"""``puur play --plain``: the game as plain lines, for pipes, screen readers and scripts. Every
+decision of a Schieber hand (RULES.md §2.3-§2.6) is asked here; the engine's legal actions are the
+only answers accepted.
 
 Protocol (see ``docs/terminal.md``): the program writes what happens, one event per line. When
 it needs a decision it writes the state the player needs, a line ``Legal: 1=… 2=…`` and then a
