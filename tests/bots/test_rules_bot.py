@@ -153,6 +153,21 @@ def test_schmiert_onto_the_partners_sure_trick() -> None:
     assert card == parse_card("ST")  # the ten: the most points it does not need
 
 
+def test_schmiert_onto_the_nell_once_the_puur_has_fallen() -> None:
+    rnd = Round(FAMILY, deal(
+        "HJ H9 HK D6 D7 S6 S7 C6 C7",
+        "H6 H7 D8 D9 S8 S9 C8 C9 CA",
+        "DT DJ DQ ST SJ SQ CT CJ CQ",
+        "HA HT HQ H8 DK DA SK SA CK",
+    ), forehand=0)
+    rnd.push(A_CHOOSE + Contract.ROSEN)
+    play(rnd, "HJ H6 CQ H8")  # the partner's Puur takes trick 1
+    play(rnd, "H9 H7")  # the partner leads the Nell, now the highest trump
+    assert rnd.to_move == 2 and rnd.trick_no == 1
+    card = bot_action(rnd)
+    assert POINTS[Contract.ROSEN][card] == 10  # a ten onto the sure trick
+
+
 def test_gives_no_points_to_the_opponents_trick() -> None:
     rnd = Round(FAMILY, deal(
         "D6 D8 D9 HJ H9 HA HK SA CA",
