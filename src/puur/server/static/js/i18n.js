@@ -89,6 +89,8 @@ const TEXTS = {
   "bot": ["computer", "Computer", "ordinateur", "computer"],
   "offline": ["away", "abwesend", "absent", "assente"],
   "free_seat": ["free seat", "freier Platz", "place libre", "posto libero"],
+  "joined": ["{who} joined", "{who} ist dabei", "{who} a rejoint la table",
+    "{who} si è seduto al tavolo"],
   "take_back": ["Take my seat back", "Platz zurücknehmen", "Reprendre ma place",
     "Riprendi il mio posto"],
   "auto_playing": ["A computer player is playing for you", "Ein Computer spielt für dich",

@@ -269,7 +269,7 @@ export function mountTable(view, code, watch, ctx) {
   function seatToast(ev) {
     if (!st.table) return;
     const who = seatName(ev.seat);
-    if (ev.what === "joined") ctx.toast(`${who} +`, "info", 2500);
+    if (ev.what === "joined" && ev.seat !== mySeat()) ctx.toast(t("joined", { who }), "info", 2500);
   }
 
   // --- Actions ---------------------------------------------------------------------------
@@ -349,7 +349,7 @@ export function mountTable(view, code, watch, ctx) {
             </div>
             ${seatBox(bottomSeat())}
           </div>
-          <div class="action-bar" id="action-bar">${actionBar()}</div>
+          <div class="action-bar" id="action-bar" aria-live="polite">${actionBar()}</div>
           <div class="hand ${mySeat() === null ? "spectating" : ""}" id="hand" role="group"
             aria-label="hand">${handCards()}</div>
         </div>
