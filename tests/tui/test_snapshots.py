@@ -68,6 +68,10 @@ async def test_choose_dialog_and_table_snapshots() -> None:
             await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         _check("table", screen_text(app))
+        # An 80x24 terminal: no side panel, the latest event on one line, the hand still shown.
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        _check("table_80x24", screen_text(app))
 
 
 async def test_hand_summary_snapshot() -> None:

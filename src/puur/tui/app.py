@@ -543,7 +543,7 @@ class GameScreen(Screen[None]):
     #main { width: 1fr; }
     #side { width: 36; border-left: solid $primary; }
     #status { height: 3; padding: 0 1; background: $boost; }
-    #table { grid-size: 3 3; grid-columns: 1fr 32 1fr; grid-rows: 6 7 6; height: 19; }
+    #table { grid-size: 3 3; grid-columns: 1fr 32 1fr; grid-rows: 5 7 5; height: 17; }
     SeatPanel { border: round $panel-lighten-2; padding: 0 1; height: 100%; }
     SeatPanel.to-move { border: heavy $warning; background: $warning 15%; }
     SeatPanel.partner { color: $text; }
@@ -559,7 +559,21 @@ class GameScreen(Screen[None]):
     #prompt { height: 2; padding: 0 1; text-style: bold; }
     #log { height: 1fr; }
     #scores { height: auto; padding: 0 1; }
+    #last-event { display: none; height: 1; padding: 0 1; color: $text-muted; }
+    /* Small terminals (80x24): no side panel, the latest event on one line, no borders. */
+    GameScreen.-narrow #side { display: none; }
+    GameScreen.-narrow #last-event { display: block; }
+    GameScreen.-narrow #table { grid-columns: 1fr 30 1fr; }
+    GameScreen.-short #status { height: 2; }
+    GameScreen.-short #table { grid-rows: 3 4 3; height: 10; }
+    GameScreen.-short SeatPanel { border: none; padding: 0 1; background: $boost; }
+    GameScreen.-short SeatPanel.to-move { border: none; background: $warning 30%; }
+    GameScreen.-short #trick { border: none; }
+    GameScreen.-short #prompt { height: 1; }
+    GameScreen.-short #hand { height: 4; }
     """
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual's API)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
     def __init__(self) -> None:
         super().__init__()
@@ -596,6 +610,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             yield Static(id="status")
+            yield Static(id="last-event")
             with Grid(id="table"):
                 yield Static()
                 yield SeatPanel(id="seat-2")
@@ -671,12 +686,14 @@ class GameScreen(Screen[None]):
         if seat == 2:
             name += f" ({t('partner', lang)})"
         who = s.player_name if seat == HUMAN else s.bot_names[seat - 1]
-        lines = [f"[bold]{name}[/]  [dim]{who}[/]"]
+        marker = "[b reverse]▶[/] " if seat == to_move else ""
+        lines = [f"{marker}[bold]{name}[/]  [dim]{who}[/]"]
         extra: list[str] = [t("cards_left", lang, n=obs.hand_sizes[seat])]
         if obs.phase != "over" and seat == obs.leader:
             extra.append(t("leads", lang))
+        if seat == to_move:
+            extra.append(f"[b]{t('to_move', lang)}[/]")
         lines.append("  ".join(extra))
-        lines.append(f"[b reverse] ▶ {t('to_move', lang)} [/]" if seat == to_move else "")
         ann: list[str] = []
         if obs.weis_announced[seat]:
             ann.append("Weis " + "+".join(str(p) for p, _n in obs.weis_announced[seat]))
@@ -746,6 +763,7 @@ class GameScreen(Screen[None]):
                      "choose": "cyan", "push": "cyan", "push_back": "cyan"}.get(ev.kind, "")
             text = event_text(ev, deck, lang, markup=True)
             log.write(Text.from_markup(f"[{style}]{text}[/]" if style else text))
+            self._update("#last-event", text.split("\n")[0])
             if ev.kind == "hand_over":
                 self._pending_summary = ev.hand_no
 
