@@ -500,7 +500,7 @@ def _follow(k: _Know, legal: list[int]) -> int:
         pc = POINTS[k.mode][c]
         val = _value(k, p_us, pts + pc + more, c, cards_left)
         if (
-            p_us < 0.5 and not _beats(c, best, k.trump, k.mode)
+            (p_us < 0.5 or POINTS[k.mode][c] < 10) and not _beats(c, best, k.trump, k.mode)
             and _SUIT[c] != lead and _SUIT[c] != k.trump
         ):
             val += _signal_adjust(k, c)
