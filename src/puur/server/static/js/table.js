@@ -377,7 +377,7 @@ export function mountTable(view, code, watch, ctx) {
     if (info.kind === "bot") {
       badges.push(`<span class="badge bot" title="${esc(info.bot)} ${esc(info.strength ?? "")}">${esc(t("bot"))}</span>`);
     }
-    // A client's own first state may still count it as away; it is here, so say nothing.
+    // The page's own seat is, by definition, here.
     if (info.taken && info.kind === "human" && !info.connected && !me) {
       badges.push(`<span class="badge away">${esc(t("offline"))}</span>`);
     }
