@@ -203,12 +203,12 @@ class InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
-    InfoScreen > Vertical { width: auto; min-width: 50; max-width: 100; height: auto;
+    InfoScreen > Vertical { width: 90; max-width: 100%; height: auto;
                             max-height: 95%; border: thick $accent; padding: 1 2;
                             background: $panel; }
     InfoScreen .title { text-style: bold; }
     InfoScreen Horizontal { height: auto; width: auto; }
-    InfoScreen Button { margin: 1 1 0 0; }
+    InfoScreen Button { margin: 1 2 0 0; }
     """
     BINDINGS: ClassVar = [Binding("escape,enter", "close", "close", show=False)]
 
@@ -227,7 +227,7 @@ class InfoScreen(ModalScreen[None]):
             yield Static(self.body, id="info-body")
             with Horizontal():
                 for key, label in self.buttons:
-                    yield Button(label, id=f"btn-{key}", variant="primary")
+                    yield Button(label, id=f"btn-{key}", variant="primary", compact=True)
 
     def action_close(self) -> None:
         """Close with the first button's meaning."""
@@ -253,6 +253,17 @@ def tafel_renderable(scores: tuple[int, int], striche: tuple[int, int], lang: st
     return Text.from_markup("\n".join(lines))
 
 
+def tafel_side_by_side(scores: tuple[int, int], striche: tuple[int, int], lang: str,
+                       width: int = 18) -> Table:
+    """Both halves of the Jasstafel next to each other (for the summary boxes)."""
+    grid = Table.grid(padding=(0, 4))
+    halves = [Text.from_markup("\n".join(tafel_lines(scores[team], team_name(team, lang), lang,
+                                                     striche[team], width=width, markup=True)))
+              for team in (0, 1)]
+    grid.add_row(*halves)
+    return grid
+
+
 def summary_renderable(game: Game, hand_no: int, lang: str) -> Table:
     """The hand summary table and the Jasstafel under it."""
     rd = game.rounds[hand_no - 1]
@@ -269,7 +280,7 @@ def summary_renderable(game: Game, hand_no: int, lang: str) -> Table:
         outer.add_row(Text(ml, style="bold magenta"))
     outer.add_row(table)
     after = (start[0] + rd.credited[0], start[1] + rd.credited[1])
-    outer.add_row(tafel_renderable(after, game.striche(), lang))
+    outer.add_row(tafel_side_by_side(after, game.striche(), lang))
     return outer
 
 
