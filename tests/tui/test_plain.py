@@ -115,3 +115,14 @@ def test_through_real_pipes(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, env=env,
     )
     assert proc.returncode == 2 and "--lang" in proc.stderr
+
+
+def test_weis_and_stoeck_prompts() -> None:
+    rules = FAST.replace(stoeck_announce="with-weis")
+    s = PlaySession(game=crafted_game(rules), bots=["random"] * 3)
+    code, text = _run(s, ["H", "quiet", "yes"])
+    assert code == EXIT_EOF
+    assert _prompts(text)[:4] == ["? choose", "? weis", "? stoeck", "? play"]
+    assert "You hold Weis" in text and "[suggested]" in text
+    assert "South (You) announces Stöck (20)" in text
+    assert s.observation().stoeck_seat == 0 and s.observation().weis_announced[0] == ()
