@@ -22,10 +22,11 @@
   who chose, schmier (load points onto the partner's trick when it is safe), keep the Puur
   rather than waste it, cash side Bocks before the last trump.
 * **Signals** (documented in ``docs/bots-rules.md``): the first card a player throws when it
-  cannot follow suit, on a trick its side does not hold, is a signal. A *small* card (the three
-  weakest ranks of the suit under the contract: 6 7 8, or A K O in Undenufe) is *anziehen*:
-  "lead this suit to me". Any other discard is *verwerfen*: "I do not want this suit". The bot
-  gives these signals and reads its partner's: it leads a wanted suit and avoids a refused one.
+  cannot follow suit and does not ruff is a signal, unless it is a schmieren (ten points or
+  more onto its own side's trick). A *small* card (the three weakest ranks of the suit under
+  the contract: 6 7 8, or A K O in Undenufe) is *anziehen*: "lead this suit to me". Any other
+  discard is *verwerfen*: "I do not want this suit". The bot gives these signals and reads its
+  partner's: it leads a wanted suit and avoids a refused one.
 
 Simplifications: extra contracts (Misère, Slalom) are never chosen; when another player chose
 one, the bot plays each trick by that trick's mode (in Misère it tries to lose points and
