@@ -557,7 +557,6 @@ class GameScreen(Screen[None]):
     #table { grid-size: 3 3; grid-columns: 1fr 32 1fr; grid-rows: 5 7 5; height: 17; }
     SeatPanel { border: round $panel-lighten-2; padding: 0 1; height: 100%; }
     SeatPanel.to-move { border: heavy $warning; background: $warning 15%; }
-    SeatPanel.partner { color: $text; }
     #trick { border: round $primary; content-align: center middle; height: 100%;
              text-align: center; }
     #hand { height: 6; padding: 0 1; }
@@ -592,6 +591,7 @@ class GameScreen(Screen[None]):
         self._pending_summary = 0
         self._dialog_open = False
         self._game_over_shown = False
+        #: The action of the last hint (-1 before the first).
         self.last_hint = -1
         self._drawn: dict[str, str] = {}
         self._install_bindings()
