@@ -4,31 +4,34 @@ Each decision samples deals of the unseen cards consistent with the seat's
 :class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
 on the same sampled deals until the time budget is spent:
 
-* **card play** (perfect-information Monte Carlo): with few tricks left (``dds_tricks``, by
-  default 4, or 5 from a 3 s budget) every legal card is solved exactly on each sampled deal by
-  the double-dummy solver (:mod:`puur.bots.dds`); earlier, each card is followed by a fast
-  greedy play-out of the rest of the hand (:mod:`puur.bots.playout`). A card's estimate is the
-  mean, over the deals, of the points the seat's team still takes in this hand. Cards that are
-  interchangeable for the seat (same suit and points, nothing unplayed between them) are
-  evaluated once.
-* **choosing** (its own model): every contract is played out on the same sampled deals (the
-  three other hands drawn at random); a contract's value is the mean point difference between
-  the teams (Stöck included) times its multiplier. Pushing is simulated on the same deals: the
-  partner picks the contract that looks best from its own nine cards (:func:`hand_strength`)
-  and that contract's play-out value counts. The seat pushes when this beats every contract
-  (``push_bias`` shifts the balance).
+* **deals**: drawn uniformly among the consistent ones, then kept with the probability that the
+  others' public decisions make sense on them (:class:`Plausibility`: the contract chosen, a
+  push or no push, Weis and Stöck not announced), and weighted by how well they explain the
+  cards the others played (:func:`play_likelihood`);
+* **card play** (perfect-information Monte Carlo): with few tricks left (``dds_tricks``: 3 below
+  a 0.15 s budget, 4 up to 3 s, 5 above) every legal card is solved exactly on each sampled
+  deal by the double-dummy solver (:mod:`puur.bots.dds`); earlier, each card is followed by a
+  fast greedy play-out of the rest of the hand (:mod:`puur.bots.playout`). A card's estimate is
+  the weighted mean, over the deals, of the points the seat's team still takes in this hand.
+  Cards that are interchangeable for the seat (same suit and points, nothing unplayed between
+  them) are evaluated once;
+* **choosing** (its own model): every contract is played out on the same sampled deals; a
+  contract's value is the mean point difference between the teams (Stöck included) times its
+  multiplier. Pushing is simulated on the same deals: the partner picks the contract that looks
+  best from its own nine cards (:func:`hand_strength`) and that contract's play-out value
+  counts. The seat pushes when this beats every contract (``push_bias`` shifts the balance);
 * **Weis**: declare the suggested split unless an opponent has already announced a longer or
-  higher Weis that the partner has not matched (then keeping quiet gives nothing away).
+  higher Weis that the partner has not matched (then keeping quiet gives nothing away);
 * **Stöck**: always announced.
 
 Why this design: the late hand is where exact play matters and the solver is fast there;
 earlier, a single Python solve takes seconds, so cheap play-outs over many deals give a better
 estimate per second than a few exact solves. Determinised search has the known blind spot of
-assuming every card is open after the move (strategy fusion); the many deals and the honest
-play-out policy (each seat plays from its own cards) keep it small in practice.
+assuming every card is open after the move (strategy fusion); the play-out policy is honest
+(each seat plays from its own cards and the cards seen), which keeps that small.
 
-Simplifications: no inference from the other players' choice of contract or pushing; the game
-target does not change the objective (points of this hand).
+Simplifications: the game target does not change the objective (points of this hand); no
+signalling conventions are played or read beyond what :func:`play_likelihood` picks up.
 """
 
 from __future__ import annotations
@@ -88,6 +91,8 @@ class SearchBot:
         infer: bool = True,
         open_playouts: bool = False,
         infer_play: bool = True,
+        play_miss: float = 0.4,
+        samples: int | None = None,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -99,6 +104,8 @@ class SearchBot:
             raise ValueError(f"budget must be seconds per decision in (0, 600], not {budget!r}")
         if dds_tricks is not None and not (0 <= dds_tricks <= 9):
             raise ValueError("dds_tricks must be 0..9")
+        if samples is not None:  # another name for max_deals
+            max_deals = samples
         if max_deals is not None and max_deals < 1:
             raise ValueError("max_deals must be at least 1")
         #: Stop after this many sampled deals even with time left (reproducible decisions).
@@ -109,6 +116,9 @@ class SearchBot:
         self.open_playouts = open_playouts
         #: Weight each deal by how well it explains the others' cards (:func:`play_likelihood`).
         self.infer_play = infer_play
+        if not 0 < play_miss <= 1:
+            raise ValueError("play_miss must be in (0, 1]")
+        self.play_miss = play_miss
         self.budget = float(budget)
         self.rng = random.Random(seed)
         self.push_bias = float(push_bias)
@@ -199,7 +209,8 @@ class SearchBot:
                     vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
             if len(vals) < len(reps):
                 break
-            weight = play_likelihood(obs, hands, playout) if self.infer_play else 1.0
+            weight = (play_likelihood(obs, hands, playout, self.play_miss) if self.infer_play
+                      else 1.0)
             weight_sum += weight
             for c in reps:
                 totals[c] += weight * vals[c]
