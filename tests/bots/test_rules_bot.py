@@ -226,6 +226,24 @@ def test_reads_the_partners_signal_when_leading() -> None:
     assert led // 9 == 0  # a diamond
 
 
+def test_obenabe_king_under_the_partners_ace_is_given_and_read() -> None:
+    # Obenabe by seat 0, who leads the club ace. Seat 2 holds king and Ober behind it: it drops
+    # the king (the suit is ours); seat 0, on lead again, plays clubs back to it.
+    rnd = Round(FAMILY, deal(
+        "CA C6 H9 HT S9 ST D8 D9 DT",
+        "C7 C8 H6 H7 HJ S6 S7 D6 D7",
+        "CK CQ C9 HA HK SJ S8 DJ DQ",
+        "CT CJ HQ H8 SA SK SQ DA DK",
+    ), forehand=0)
+    rnd.push(A_CHOOSE + Contract.OBENABE)
+    play(rnd, "CA C7")
+    assert rnd.to_move == 2
+    assert bot_action(rnd) == parse_card("CK")
+    play(rnd, "CK CJ")
+    assert rnd.to_move == 0
+    assert bot_action(rnd) == parse_card("C6")
+
+
 def test_cashes_the_side_winner_before_the_last_trump() -> None:
     # Two cards left: the top trump and the side ace; lead the ace, keep the trump for the
     # last trick (the ace could be ruffed later, the trump cannot be beaten).

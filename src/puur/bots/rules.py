@@ -26,7 +26,9 @@
   more onto its own side's trick). A *small* card (the three weakest ranks of the suit under
   the contract: 6 7 8, or A K O in Undenufe) is *anziehen*: "lead this suit to me". Any other
   discard is *verwerfen*: "I do not want this suit". The bot gives these signals and reads its
-  partner's: it leads a wanted suit and avoids a refused one.
+  partner's: it leads a wanted suit and avoids a refused one. In Obenabe it drops the king
+  under its partner's ace when it also holds the Ober (the 7 under the 6 in Undenufe), and
+  reads the same from its partner: the suit is ours, lead it again.
 
 Simplifications: extra contracts (Misère, Slalom) are never chosen; when another player chose
 one, the bot plays each trick by that trick's mode (in Misère it tries to lose points and
@@ -219,6 +221,10 @@ def _know(obs: Observation) -> _Know:
                             refuses |= 1 << cs
             if seat != best_seat and _beats(card, best, trump, obs.mode):
                 best_seat, best = seat, card
+        # Obenabe/Undenufe: the partner dropped the second card under our top card - the suit
+        # is ours, lead it again.
+        if trick[0][0] == me and len(trick) == 4 and _unblocks(obs.mode, trick, partner):
+            wants |= 1 << lead
     unseen = ALL_CARDS & ~played & ~obs.hand
     known = [0, 0, 0, 0]
     possible = [0, 0, 0, 0]
@@ -247,6 +253,21 @@ def _know(obs: Observation) -> _Know:
         possible=possible, known=known, hidden_count=hidden, void=void, wants=wants,
         refuses=refuses,
     )
+
+
+def _top_two(mode: int, suit: int) -> tuple[int, int]:
+    """The highest and second-highest card of ``suit`` in a no-trump mode."""
+    if mode == MODE_UNDENUFE:
+        return 9 * suit + _SIX, 9 * suit + _SIX + 1
+    return 9 * suit + _ACE, 9 * suit + _ACE - 1
+
+
+def _unblocks(mode: int, trick: tuple[tuple[int, int], ...], partner: int) -> bool:
+    """Whether ``partner`` played the suit's second card under its top card led to the trick."""
+    if mode not in (MODE_OBENABE, MODE_UNDENUFE):
+        return False
+    top, second = _top_two(mode, _SUIT[trick[0][1]])
+    return trick[0][1] == top and any(s == partner and c == second for s, c in trick)
 
 
 def _beats(card: int, best: int, trump: int, mode: int) -> bool:
@@ -486,6 +507,13 @@ def _follow(k: _Know, legal: list[int]) -> int:
     more = _MORE_PER_CARD * len(later)
     cards_left = k.hand.bit_count()
     partner_best = (best_seat & 1) == (me & 1)
+    if k.trump < 0 and obs.trick[0][0] == k.partner and k.mode in (MODE_OBENABE, MODE_UNDENUFE):
+        # The partner led the top card: drop the second card under it when the third is ours
+        # too, so the partner knows the suit is ours (the seed's Obenabe king).
+        top, second = _top_two(k.mode, lead)
+        third = second - 1 if k.mode == MODE_OBENABE else second + 1
+        if obs.trick[0][1] == top and second in legal and k.hand >> third & 1:
+            return second
     q_partner = _win_prob(k, best, lead, later) if partner_best else 0.0
     p_rescue = _partner_beats(k, best, lead) if partner_later and not partner_best else 0.0
     best_card, best_val = legal[0], -1e9
