@@ -89,7 +89,7 @@ class SearchBot:
         dds_tricks: int | None = None,
         max_deals: int | None = None,
         infer: bool = True,
-        open_playouts: bool = False,
+        open_playouts: bool = True,
         infer_play: bool = True,
         play_miss: float = 0.4,
         samples: int | None = None,
@@ -185,6 +185,8 @@ class SearchBot:
         reps = [r for r, _g in groups]
         use_dds = 9 - trick_no <= self.dds_tricks
         playout = Playout(obs.rules, obs.contract, declarer, self.open_playouts)
+        # The others are modelled as players who see only their own cards.
+        model = Playout(obs.rules, obs.contract, declarer)
         sampler = DealSampler(obs)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
@@ -209,7 +211,7 @@ class SearchBot:
                     vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
             if len(vals) < len(reps):
                 break
-            weight = (play_likelihood(obs, hands, playout, self.play_miss) if self.infer_play
+            weight = (play_likelihood(obs, hands, model, self.play_miss) if self.infer_play
                       else 1.0)
             weight_sum += weight
             for c in reps:
@@ -363,6 +365,8 @@ def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
     so a deal in which a player's card makes sense is favoured; ``miss`` tempers the weights
     so that a few deals do not take over the average.
     """
+    if playout.open_hands:
+        raise ValueError("the likelihood needs a play-out policy that sees only its own cards")
     me = obs.seat
     hist = obs.history
     later = [0, 0, 0, 0]  # cards each seat plays from a point on
