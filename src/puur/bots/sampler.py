@@ -12,7 +12,7 @@ alone (never the real deal) the sampler works out what each other seat may still
   with nothing but trumps in hand, so the player held only trumps from then on;
 * announced Weis (points and length, heard in trick 1) must be found in the seat's nine cards as
   the very split it declared, and the holder of the best Weis must come out the same; cards are
-  first placed to make the announced melds likely and the result is checked by replay;
+  first placed to make the announced melds likely and the result is checked;
 * the hand sizes.
 
 Sampling is exact and never loops: the unseen cards are grouped by the set of seats that may
@@ -140,7 +140,7 @@ class DealSampler:
             list[tuple[tuple[int, ...], list[int]]], _Counter]] = {}
         # Announced Weis whose cards are not shown must come from the seat's own nine cards.
         self.weis_hints: dict[int, list[tuple[int, int]]] = {}
-        #: Some other seat declared Weis: a draw is checked by replay (run lengths, winner).
+        #: Some other seat declared Weis: a draw is checked (run lengths, winner).
         self.check_weis = False
         self._weis_failed = False
         for s in self.others:
@@ -250,7 +250,7 @@ class DealSampler:
     def sample(self, rng: random.Random, strict: bool = False) -> tuple[int, ...]:
         """The current hands of the four seats (the observer's own hand included).
 
-        With announced but unshown Weis the draw is checked by replay; after a bounded number of
+        With announced Weis the draw is checked; after a bounded number of
         tries it falls back to a deal that meets every other inference, unless ``strict`` (then
         :class:`InconsistentDealError`).
         """
