@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from puur.cards import NUM_CARDS, SUIT_MASK
+from puur.cards import NUM_CARDS
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, STRENGTH, Contract, contract_mode
 from puur.round import Round, legal_cards
 from puur.rules import RuleSet
@@ -94,6 +94,7 @@ class Solver:
                 bonus[team] = rules.kontermatch_bonus
         self.match_bonus = tuple(bonus)
         self.tt: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        self._group_cache: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
         self.nodes = 0
         self._team = 0
 
@@ -193,26 +194,38 @@ class Solver:
         live = hands[0] | hands[1] | hands[2] | hands[3]
         for c in trick:
             live |= 1 << c
-        pkey = self.pkey
         out: list[tuple[int, list[int]]] = []
+        cache = self._group_cache
         for s in range(4):
-            if not legal & SUIT_MASK[s]:
+            sl = legal >> (9 * s) & 0x1FF
+            if not sl:
                 continue
-            group: list[int] | None = None
-            for c in self.orders[s]:
-                b = 1 << c
-                if not live & b:
-                    continue
-                if legal & b:
-                    if group is not None and pkey[group[0]] == pkey[c]:
-                        group.append(c)
-                    else:
-                        group = [c]
-                        out.append((c, group))
+            key = (s, live >> (9 * s) & 0x1FF, sl)
+            got = cache.get(key)
+            if got is None:
+                got = self._suit_groups(s, live, legal)
+                cache[key] = got
+            out.extend(got)
+        return out
+
+    def _suit_groups(self, s: int, live: int, legal: int) -> list[tuple[int, list[int]]]:
+        pkey = self.pkey
+        found: list[list[int]] = []
+        group: list[int] | None = None
+        for c in self.orders[s]:
+            b = 1 << c
+            if not live & b:
+                continue
+            if legal & b:
+                if group is not None and pkey[group[0]] == pkey[c]:
+                    group.append(c)
                 else:
-                    group = None
+                    group = [c]
+                    found.append(group)
+            else:
+                group = None
         # The representative of a group is its strongest card (it never does worse at winning).
-        return [(g[-1], g) for _r, g in out]
+        return [(g[-1], g) for g in found]
 
     def _ordered(
         self, hands: list[int], mover: int, legal: int, trick: list[int], trick_no: int,
