@@ -299,3 +299,32 @@ def test_cards_of_a_group_share_a_value() -> None:
     ranked = dict(SearchBot(FAST, seed=3).ranked(rnd.observation(0)))
     assert ranked[parse_card("D6")] == ranked[parse_card("D7")]
     assert bits(rnd.hands[0])  # the hand is intact: ranking does not play
+
+
+@pytest.mark.parametrize("open_hands", [False, True])
+def test_playout_policy_plays_legal_cards_and_points_add_up(open_hands: bool) -> None:
+    rules = RuleSet(extra_contracts=frozenset({6, 7, 8}))
+    for seed in range(12):
+        rnd = Round.deal(rules, seed=seed)
+        contract = rules.contracts()[seed % len(rules.contracts())]
+        rnd.push(A_CHOOSE + contract)
+        playout = Playout(rules, contract, rnd.chooser & 1, open_hands)
+        # The policy's card at every step of a whole hand is legal in the engine.
+        start_hands = list(rnd.hands)
+        while not rnd.is_over:
+            if rnd.phase != "play":
+                rnd.push(rnd.legal_actions()[0])
+                continue
+            live = 0
+            for h in rnd.hands:
+                live |= h
+            playout.hands = list(rnd.hands)
+            card = playout.choose(rnd.hands[rnd.to_move], rnd.to_move, rnd.leader,
+                                  list(rnd.trick), rnd.trick_no, live)
+            assert card in rnd.legal_actions()
+            rnd.push(card)
+        # run() plays the same hand on masks: each team's gain as the engine counts it.
+        gains = playout.run(list(start_hands), rnd.forehand, [], 0, 0)
+        score = rnd.hand_score()
+        expect = [score["trick_points"][t] + score["match_bonus"][t] for t in (0, 1)]
+        assert list(gains) == expect
