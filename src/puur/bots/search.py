@@ -191,6 +191,8 @@ class SearchBot:
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
         weight_sum = 0.0
+        # With one choice only (all cards equivalent) a few deals suffice for the estimate.
+        limit = self.max_deals if len(reps) > 1 else min(8, self.max_deals or 8)
         n = 0
         slowest = 0.0
         while True:
@@ -221,7 +223,7 @@ class SearchBot:
             n += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
-            if now + slowest > deadline or now > hard or n == self.max_deals:
+            if now + slowest > deadline or now > hard or n == limit:
                 break
         self.last_deals = n
         out: list[tuple[int, float]] = []
