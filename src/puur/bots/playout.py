@@ -14,6 +14,10 @@ current trick):
 * follow, opponent winning: take the trick with the cheapest card that wins when the trick is
   worth it (a trump only for 10 points or more, or in the last two tricks), else play low.
 
+With ``open_hands`` (used to evaluate a sampled deal, where all hands are known) the policy also
+looks at the other hands: whether a card will hold the trick, whether the opponents still hold
+trumps, and whether an opponent would ruff a card it cashes.
+
 Simplifications: Weis and Stöck are not counted (they do not depend on the card play); the game
 target is ignored.
 """
@@ -224,8 +228,11 @@ class Playout:
         pts = POINTS[mode]
         strong = _STRONG[mode]
         out = live & ~hand
+        opp = -1  # the opponents' cards, when the policy may look (open hands)
+        if self.open_hands:
+            opp = self.hands[(mover + 1) % 4] | self.hands[(mover + 3) % 4]
         if trump >= 0 and hand & SUIT_MASK[trump] and (mover & 1) == self.declarer_team:
-            out_trumps = out & SUIT_MASK[trump]
+            out_trumps = out & SUIT_MASK[trump] & opp
             if out_trumps:
                 for c in strong[trump]:
                     if hand >> c & 1:
@@ -238,6 +245,8 @@ class Playout:
         for s in range(4):
             if s == trump or not hand & SUIT_MASK[s]:
                 continue
+            if opp != -1 and trump >= 0 and self._ruffable(mover, s):
+                continue  # an opponent would ruff it
             for c in strong[s]:
                 if hand >> c & 1:
                     score = pts[c] + 1
@@ -260,6 +269,15 @@ class Playout:
         if longest >= 0:
             return self._low(hand & SUIT_MASK[longest], mode)
         return self._low(hand, mode)
+
+    def _ruffable(self, mover: int, suit: int) -> bool:
+        """Whether an opponent is void in ``suit`` and holds a trump (open hands)."""
+        tm = SUIT_MASK[self.trump]
+        for o in ((mover + 1) % 4, (mover + 3) % 4):
+            h = self.hands[o]
+            if not h & SUIT_MASK[suit] and h & tm:
+                return True
+        return False
 
     def _low(self, legal: int, mode: int) -> int:
         """The cheapest card: plain before trump, fewest points, weakest."""
