@@ -45,8 +45,13 @@ case "$cmd" in
     .venv/bin/mypy
     echo "== golden playthroughs"
     .venv/bin/python scripts/golden.py --check
-    echo "== pytest"
-    .venv/bin/python -m pytest -n 2 -q "$@"
+    echo "== pytest (all but the browser tests)"
+    .venv/bin/python -m pytest -n 2 -q -m "not browser" "$@"
+    # Playwright's synchronous API keeps an event loop running in its worker for the whole
+    # session, which breaks asyncio-based tests (the terminal app) that share the worker, so
+    # the browser tests run in a session of their own.
+    echo "== pytest (browser tests in headless Chromium)"
+    .venv/bin/python -m pytest -n 2 -q -m browser "$@"
     ;;
   *)
     echo "usage: ./dev.sh start|test [ARGS]" >&2
