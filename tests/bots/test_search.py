@@ -333,3 +333,18 @@ def test_playout_policy_plays_legal_cards_and_points_add_up(open_hands: bool) ->
         score = rnd.hand_score()
         expect = [score["trick_points"][t] + score["match_bonus"][t] for t in (0, 1)]
         assert list(gains) == expect
+
+
+def test_playout_with_an_exact_endgame_still_counts_every_point() -> None:
+    rules = PRESETS["bare"]
+    for seed in range(8):
+        rnd = Round.deal(rules, seed=seed)
+        contract = seed % 6
+        rnd.push(A_CHOOSE + contract)
+        playout = Playout(rules, contract, rnd.chooser & 1, open_hands=True)
+        playout.endgame = Solver(rules, contract, rnd.chooser & 1)
+        playout.endgame_tricks = 3
+        gains = playout.run(list(rnd.hands), rnd.forehand, [], 0, 0)
+        assert sum(gains) == 157
+    with pytest.raises(ValueError):
+        SearchBot(endgame_tricks=7)

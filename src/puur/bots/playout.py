@@ -24,12 +24,15 @@ target is ignored.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
 from puur.round import legal_cards
 from puur.rules import RuleSet
+
+if TYPE_CHECKING:
+    from puur.bots.dds import Solver
 
 __all__ = ["Playout"]
 
@@ -60,6 +63,10 @@ class Playout:
         #: will hold the trick (closer to exact play, for evaluating a deal).
         self.open_hands = open_hands
         self.hands: list[int] = [0, 0, 0, 0]
+        #: When set, the last ``endgame_tricks`` tricks are solved exactly instead of played out.
+        self.endgame: Solver | None = None
+        self.endgame_tricks = 0
+        self.slalom = contract in (Contract.SLALOM, Contract.SLALOM_UNDE)
         self.contract = contract
         self.trump = contract if contract < 4 else -1
         self.misere = contract == Contract.MISERE
@@ -86,7 +93,22 @@ class Playout:
         self.hands = hands
         live = hands[0] | hands[1] | hands[2] | hands[3]
         trump = self.trump
+        end = self.endgame
         while True:
+            if (end is not None and not trick and 9 - trick_no <= self.endgame_tricks
+                    and not self.slalom):
+                # Finish exactly: the solver's value is the leader's team's gain.
+                v = end.value(hands, leader, trick, trick_no, taken)
+                rest = self.last_bonus
+                p = POINTS[self.modes[trick_no]]
+                for c in _bits(live):
+                    rest += p[c]
+                lt = leader & 1
+                gains[lt] += v
+                gains[lt ^ 1] += max(0, rest - v)
+                if len(end.tt) > 100_000:
+                    end.tt.clear()
+                return gains[0], gains[1]
             mode = self.modes[trick_no]
             while len(trick) < 4:
                 mover = (leader + len(trick)) % 4

@@ -93,6 +93,7 @@ class SearchBot:
         infer_play: bool = True,
         play_miss: float = 0.4,
         samples: int | None = None,
+        endgame_tricks: int = 0,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -119,6 +120,10 @@ class SearchBot:
         if not 0 < play_miss <= 1:
             raise ValueError("play_miss must be in (0, 1]")
         self.play_miss = play_miss
+        #: Play-outs solve their last tricks exactly (0: play-outs run to the end).
+        if not 0 <= endgame_tricks <= 4:
+            raise ValueError("endgame_tricks must be 0..4")
+        self.endgame_tricks = endgame_tricks
         self.budget = float(budget)
         self.rng = random.Random(seed)
         self.push_bias = float(push_bias)
@@ -185,6 +190,9 @@ class SearchBot:
         reps = [r for r, _g in groups]
         use_dds = 9 - trick_no <= self.dds_tricks
         playout = Playout(obs.rules, obs.contract, declarer, self.open_playouts)
+        if self.endgame_tricks:
+            playout.endgame = Solver(obs.rules, obs.contract, declarer)
+            playout.endgame_tricks = self.endgame_tricks
         # The others are modelled as players who see only their own cards.
         model = Playout(obs.rules, obs.contract, declarer)
         sampler = DealSampler(obs)
