@@ -150,8 +150,8 @@ class SearchBot:
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
         start = time.perf_counter()
-        deadline = start + self.budget * 0.85
-        hard = start + self.budget * 0.95
+        deadline = start + self.budget * 0.92
+        hard = start + self.budget * 0.97
         if obs.phase == "play":
             out = self._rank_play(obs, deadline, hard)
         elif obs.phase == "choose":
