@@ -27,8 +27,9 @@ on the same sampled deals until the time budget is spent:
 Why this design: the late hand is where exact play matters and the solver is fast there;
 earlier, a single Python solve takes seconds, so cheap play-outs over many deals give a better
 estimate per second than a few exact solves. Determinised search has the known blind spot of
-assuming every card is open after the move (strategy fusion); the play-out policy is honest
-(each seat plays from its own cards and the cards seen), which keeps that small.
+assuming every card is open after the move (strategy fusion); the play-out policy looks at the
+other hands only to judge whether a card holds the trick, whether opponents still hold trumps
+and whether a cashed card would be ruffed, which keeps that small.
 
 Simplifications: the game target does not change the objective (points of this hand); no
 signalling conventions are played or read beyond what :func:`play_likelihood` picks up.
