@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Puur's two commands (see README "Quickstart"):
-#   ./dev.sh start [ARGS]  set up .venv and start the main program
+#   ./dev.sh start [ARGS]  set up .venv and start the main program: the web app (puur serve);
+#                          with ARGS, run `puur ARGS` instead (e.g. `./dev.sh start play`)
 #   ./dev.sh test  [ARGS]  set up .venv (and the browser the tests need) and run every check
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -34,7 +35,10 @@ cmd="${1:-start}"
 case "$cmd" in
   start)
     setup
-    exec .venv/bin/puur demo "$@"
+    if [ $# -eq 0 ]; then
+      exec .venv/bin/puur serve
+    fi
+    exec .venv/bin/puur "$@"
     ;;
   test)
     setup
