@@ -50,7 +50,7 @@ from puur.contracts import (
     Contract,
     contract_mode,
 )
-from puur.round import Round
+from puur.round import Round, check_deal
 from puur.rules import RuleSet
 from puur.weis import meld_key, weis_options
 
@@ -158,15 +158,7 @@ def deal(rng: random.Random) -> tuple[int, int, int, int]:
 
 
 def _check_deal(hands: tuple[int, ...] | list[int], forehand: int | None) -> None:
-    if len(hands) != 4:
-        raise ValueError("a hand needs exactly four hands of cards")
-    seen = 0
-    for h in hands:
-        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-            raise ValueError("each hand must hold exactly nine cards")
-        if seen & h:
-            raise ValueError("a card is dealt twice")
-        seen |= h
+    check_deal(hands)
     if forehand is not None and forehand not in (0, 1, 2, 3):
         raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
 

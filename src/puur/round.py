@@ -54,6 +54,7 @@ from puur.weis import Meld, split_points, stoeck_cards, weis_options, weis_winne
 __all__ = [
     "IllegalActionError",
     "Round",
+    "check_deal",
     "deal_hands",
     "legal_cards",
 ]
@@ -134,6 +135,22 @@ def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
     return (hand & ~tmask) | trumps
 
 
+def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Check that ``hands`` are four hands of nine cards with every card once; return them as a
+    tuple. A bad deal raises ``ValueError`` saying what is wrong."""
+    hands = tuple(hands)
+    if len(hands) != 4:
+        raise ValueError("a round needs exactly four hands")
+    seen = 0
+    for h in hands:
+        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
+            raise ValueError("each hand must hold exactly nine cards")
+        if seen & h:
+            raise ValueError("a card is dealt twice")
+        seen |= h
+    return hands
+
+
 def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
     """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
 
@@ -165,16 +182,7 @@ class Round:
         rules = rules or RuleSet()
         if hands is None:
             raise ValueError("a round needs four hands; use Round.deal() to shuffle")
-        hands = tuple(hands)
-        if len(hands) != 4:
-            raise ValueError("a round needs exactly four hands")
-        seen = 0
-        for h in hands:
-            if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-                raise ValueError("each hand must hold exactly nine cards")
-            if seen & h:
-                raise ValueError("a card is dealt twice")
-            seen |= h
+        hands = check_deal(hands)
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
         if forehand not in (0, 1, 2, 3):
