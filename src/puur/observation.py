@@ -70,9 +70,9 @@ class Observation:
     #: The seat that announced Stöck, or -1.
     stoeck_seat: int
     #: Points credited this hand (multiplied), per team.
-    credited: tuple[int, int]
+    credited: tuple[int, ...]
     #: Points of both teams before this hand (0, 0 outside a game).
-    game_scores: tuple[int, int]
+    game_scores: tuple[int, ...]
     #: The seat's own Weis splits (best first) while it may still declare.
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = field(default=())

@@ -1,8 +1,9 @@
 """Import layering (DESIGN.md principle 1, docs/engine-api.md): imports flow one way.
 
-cards → contracts → rules → actions/weis/scoring → round → game/observation → notation/record →
-bots → arena → tui/server. The core (top-level modules of ``src/puur``) uses only the standard
-library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
+cards → contracts → tricks/rules → actions/weis/scoring → hand → round → game/observation →
+notation/record → bots → arena → tui/server. The core (top-level modules of ``src/puur``) uses
+only the standard library; the command line entry points ``cli`` and ``demo`` are the
+application, not the core.
 """
 
 from __future__ import annotations
@@ -22,16 +23,18 @@ CORE_LEVELS = {
     "i18n": 0,
     "cards": 0,
     "contracts": 1,
+    "tricks": 2,
     "rules": 2,
     "actions": 3,
     "weis": 3,
     "scoring": 3,
-    "round": 4,
-    "game": 5,
-    "observation": 5,
-    "fastsim": 5,
-    "notation": 6,
-    "record": 7,
+    "hand": 4,
+    "round": 5,
+    "game": 6,
+    "observation": 6,
+    "fastsim": 6,
+    "notation": 7,
+    "record": 8,
 }
 # Packages outside the core, in order; a package may import the core and lower packages.
 PACKAGE_LEVELS = {"bots": 10, "arena": 11, "tui": 12, "server": 12}
