@@ -3,7 +3,11 @@
 Every contract is reduced, trick by trick, to one of six *modes* (0-3 a trump suit, 4 Obenabe,
 5 Undenufe) that fix the card order and the card points. Misère plays as Obenabe and hands each
 team's points to the other team at the end; Slalom alternates Obenabe and Undenufe trick by
-trick (starting with the one its name gives) and counts each trick's cards by that trick's mode.
+trick (starting with the one its name gives) and counts each trick's cards by that trick's mode;
+Guschti plays the first five tricks in one of the two and the last four in the other.
+
+The contracts of the whole family are listed here; each variant offers its own subset. Schieber
+offers the first :data:`SCHIEBER_CONTRACTS` (its rule sets have a multiplier for each of them).
 
 Tables are built once at import; the round and the search use them by index.
 """
@@ -23,6 +27,7 @@ __all__ = [
     "NUM_CONTRACTS",
     "POINTS",
     "PUUR",
+    "SCHIEBER_CONTRACTS",
     "STRENGTH",
     "Contract",
     "ContractError",
@@ -46,14 +51,18 @@ class Contract(IntEnum):
     MISERE = 6
     SLALOM = 7  # Obenabe first, then alternating
     SLALOM_UNDE = 8  # Undenufe first, then alternating
+    GUSCHTI = 9  # Obenabe for tricks 1-5, then Undenufe
+    GUSCHTI_UNDE = 10  # Undenufe for tricks 1-5, then Obenabe
 
 
-NUM_CONTRACTS: Final = 9
+NUM_CONTRACTS: Final = 11
+SCHIEBER_CONTRACTS: Final = 9
 MODE_OBENABE: Final = 4
 MODE_UNDENUFE: Final = 5
 
 CONTRACT_TOKENS: Final[tuple[str, ...]] = (
-    "D", "H", "S", "C", "obe", "unde", "misere", "slalom", "slalom-unde",
+    "D", "H", "S", "C", "obe", "unde", "misere", "slalom", "slalom-unde", "guschti",
+    "guschti-unde",
 )
 
 # Trump order, lowest first: 6 7 8 10 O K A 9 U.
@@ -132,6 +141,9 @@ def contract_mode(contract: int, trick: int) -> int:
         return contract
     if contract == Contract.MISERE:
         return MODE_OBENABE
+    if contract >= Contract.GUSCHTI:
+        first = MODE_OBENABE if contract == Contract.GUSCHTI else MODE_UNDENUFE
+        return first if trick < 5 else (MODE_OBENABE + MODE_UNDENUFE - first)
     first = MODE_OBENABE if contract == Contract.SLALOM else MODE_UNDENUFE
     return first if trick % 2 == 0 else (MODE_OBENABE + MODE_UNDENUFE - first)
 
@@ -153,7 +165,8 @@ _CONTRACT_ALIASES: Final[dict[str, int]] = {
     **{c.name.lower(): int(c) for c in Contract},
     "♦": 0, "♥": 1, "♠": 2, "♣": 3,
     "diamonds": 0, "hearts": 1, "spades": 2, "clubs": 3,
-    "obenabe": 4, "undenufe": 5, "misère": 6, "slalom-obe": 7,
+    "obenabe": 4, "undenufe": 5, "misère": 6, "slalom-obe": 7, "gusti": 9, "guschti-obe": 9,
+    "gusti-unde": 10,
 }
 
 

@@ -17,12 +17,16 @@ given list of deals (as records store them).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puur.actions import Action
 from puur.round import Round, deal_hands
 from puur.rules import RuleSet
 from puur.scoring import Jasstafel
+
+if TYPE_CHECKING:
+    from puur.observation import Observation
+    from puur.variants.base import Variant
 
 __all__ = ["Game", "GameOverError"]
 
@@ -78,6 +82,34 @@ class Game:
         old = self.rounds[index]
         self.rounds[index] = Round(self.rules, hands, old.forehand, old.game_scores)
         self._deals[index] = tuple(hands)
+
+    @property
+    def variant(self) -> Variant:
+        """The Schieber variant of the registry."""
+        from puur.variants.schieber import VARIANT
+
+        return VARIANT
+
+    @property
+    def num_seats(self) -> int:
+        """Four seats."""
+        return 4
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        return (0, 1, 0, 1)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :mod:`puur.observation`)."""
+        return self.round.observation(seat)
+
+    def standings(self) -> tuple[int, ...]:
+        """The place of each team: the winner first once the game is over, else by points."""
+        if self.is_over:
+            return (1, 2) if self.winner == 0 else (2, 1)
+        a, b = self.scores
+        return (1 + (b > a), 1 + (a > b))
 
     @property
     def round(self) -> Round:

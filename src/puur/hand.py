@@ -14,7 +14,8 @@ forecasting, bidding) and its own scoring through a few hooks:
 * :meth:`_phase_actions` and :meth:`_apply_phase` for its own phases;
 * :meth:`_start_play` once the mode of play is fixed (sets up Stöck and the first turn);
 * :meth:`_taker_side` (who is credited with a trick: Misère gives it to the other side),
-  :meth:`_mode_for_trick` (Slalom and Guschti change the mode trick by trick) and
+  :meth:`_mode_for_trick` (Slalom and Guschti change the mode trick by trick),
+  :meth:`_points_mode` (a table may value such tricks all as Obenabe) and
   :meth:`_on_last_trick` (Match bonuses).
 
 Every action is an integer; the variant's action space fixes the numbers (cards are always
@@ -339,6 +340,10 @@ class TrickHand:
         """The mode in force for trick ``trick_no`` (the same mode all hand by default)."""
         return self.mode
 
+    def _points_mode(self) -> int:
+        """The mode whose card points value the current trick (the mode of play by default)."""
+        return self.mode
+
     def _on_last_trick(self, side: int) -> None:
         """Called after the last trick is credited to ``side`` (Match bonuses go here)."""
 
@@ -446,7 +451,7 @@ class TrickHand:
         # The trick is complete.
         winner = self.best_seat
         t = self.trick_no
-        points = POINTS[self.mode]
+        points = POINTS[self._points_mode()]
         pts = 0
         for c in self.trick:
             pts += points[c]

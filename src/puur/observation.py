@@ -154,7 +154,7 @@ def observe(rnd: Round, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``rnd``."""
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"seat must be 0..3, not {seat!r}")
-    leader = rnd.forehand
+    leader = rnd.first_leader
     history: list[tuple[int, int]] = []
     for i, c in enumerate(rnd.played):
         t, k = divmod(i, 4)

@@ -23,7 +23,7 @@ the holder of Stöck says whether to announce it right after playing the second 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Self
 
 from puur.actions import (
     A_CHOOSE,
@@ -142,9 +142,9 @@ class Round(TrickHand):
         start card chooses."""
         return cls(rules, deal_hands(seed, rng), forehand, game_scores)
 
-    def copy(self) -> Round:
+    def copy(self) -> Self:
         """An independent copy of the current state (the undo history is not copied)."""
-        other = Round.__new__(Round)
+        other = type(self).__new__(type(self))
         other.__dict__ = self.__dict__.copy()
         other._stack = []
         return other

@@ -25,7 +25,13 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from puur.cards import CardError, format_card, parse_card
-from puur.contracts import CONTRACT_TOKENS, NUM_CONTRACTS, Contract, ContractError, parse_contract
+from puur.contracts import (
+    CONTRACT_TOKENS,
+    SCHIEBER_CONTRACTS,
+    Contract,
+    ContractError,
+    parse_contract,
+)
 
 __all__ = [
     "PRESETS",
@@ -126,7 +132,7 @@ def _validate(r: RuleSet) -> None:
         need(isinstance(getattr(r, name), bool), name, "must be true or false")
     need(isinstance(r.extra_contracts, frozenset), "extra_contracts", "must be a set")
     need(
-        all(isinstance(c, int) and 6 <= c < NUM_CONTRACTS for c in r.extra_contracts),
+        all(isinstance(c, int) and 6 <= c < SCHIEBER_CONTRACTS for c in r.extra_contracts),
         "extra_contracts", "only misere, slalom and slalom-unde are extra contracts",
     )
     need(r.stoeck_announce in ("second-card", "with-weis"), "stoeck_announce",
@@ -143,10 +149,11 @@ def _validate(r: RuleSet) -> None:
     need(isinstance(r.target, int) and not isinstance(r.target, bool) and 1 <= r.target
          <= 1_000_000, "target", "must be a whole number from 1 to 1000000")
     need(
-        isinstance(r.multipliers, tuple) and len(r.multipliers) == NUM_CONTRACTS
+        isinstance(r.multipliers, tuple) and len(r.multipliers) == SCHIEBER_CONTRACTS
         and all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= 100
                 for m in r.multipliers),
-        "multipliers", f"must give a whole number 1..100 for each of {NUM_CONTRACTS} contracts",
+        "multipliers",
+        f"must give a whole number 1..100 for each of {SCHIEBER_CONTRACTS} contracts",
     )
 
 
@@ -250,9 +257,12 @@ def _parse_multipliers(value: Any, base: tuple[int, ...]) -> tuple[int, ...]:
     out = list(base)
     for k, m in value.items():
         try:
-            out[parse_contract(str(k))] = m
+            c = parse_contract(str(k))
         except ContractError as e:
             raise RuleError(f"option 'multipliers': {e}") from None
+        if c >= SCHIEBER_CONTRACTS:
+            raise RuleError(f"option 'multipliers': Schieber has no contract {k!r}")
+        out[c] = m
     return tuple(out)
 
 

@@ -180,8 +180,9 @@ def weis_winner(
     """
     best_seat = -1
     best_key: tuple[int, int, int, int, int] | None = None
-    for i in range(4):
-        seat = (leader + i) % 4
+    n = len(declared)
+    for i in range(n):
+        seat = (leader + i) % n
         for m in declared[seat]:
             k = (*meld_key(m, mode, trump), -i)
             if best_key is None or k > best_key:
