@@ -26,7 +26,7 @@ trusted callers such as search.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from puur.cards import NUM_CARDS, format_card
 from puur.contracts import POINTS, STRENGTH
@@ -128,6 +128,10 @@ class TrickHand:
         self.best_trump: int = -1
         self.played: tuple[int, ...] = ()
         self.trick_winners: tuple[int, ...] = ()
+        #: The card points of each trick taken (the last trick's bonus included) and the mode
+        #: that valued it.
+        self.trick_values: tuple[int, ...] = ()
+        self.trick_modes: tuple[int, ...] = ()
         self.trick_points: tuple[int, ...] = zeros
         self.tricks_won: tuple[int, ...] = zeros
         self.declared: tuple[tuple[Meld, ...], ...] = ((),) * n
@@ -140,6 +144,13 @@ class TrickHand:
         self.winner: int = -1  # the side that reached the target (game over) or -1
         self.actions: tuple[int, ...] = ()
         self._options_cache: dict[int, list[tuple[Meld, ...]]] = {}
+
+    def copy(self) -> Self:
+        """An independent copy of the current state (the undo history is not copied)."""
+        other = type(self).__new__(type(self))
+        other.__dict__ = self.__dict__.copy()
+        other._stack = []
+        return other
 
     # -----------------------------------------------------------------------------------------
     # Queries
@@ -451,7 +462,8 @@ class TrickHand:
         # The trick is complete.
         winner = self.best_seat
         t = self.trick_no
-        points = POINTS[self._points_mode()]
+        pmode = self._points_mode()
+        points = POINTS[pmode]
         pts = 0
         for c in self.trick:
             pts += points[c]
@@ -459,6 +471,8 @@ class TrickHand:
         last = t == self.num_tricks - 1
         if last:
             pts += self.rules.last_trick_bonus
+        self.trick_values = (*self.trick_values, pts)
+        self.trick_modes = (*self.trick_modes, pmode)
         side = self._taker_side(winner)
         tp = list(self.trick_points)
         tp[side] += pts

@@ -1,6 +1,7 @@
 """What one seat may know, and its tensor encoding (DESIGN.md principle 4).
 
-An :class:`Observation` is built from a :class:`~puur.round.Round` for one seat and holds only:
+An :class:`Observation` is built from a :class:`~puur.round.Round` for one seat (or for a
+spectator, seat ``-1``, who holds no cards) and holds only:
 the seat's own hand, the public history (contract, who chose and whether it was pushed, every
 card played, who won each trick), the Weis as the table learns them, Stöck once announced, the
 points credited, and (for the seat to move) the legal actions. Another seat's unplayed cards
@@ -114,7 +115,7 @@ class Observation:
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in ``docs/observation.md``)."""
         v = [0.0] * OBS_SIZE
-        me = self.seat
+        me = self.seat if self.seat >= 0 else 0  # a spectator sees the table from seat 0
 
         def rel(s: int) -> int:
             return (s - me) % 4
@@ -140,7 +141,7 @@ class Observation:
                 for c in bits(self.known_cards(s)):
                     v[350 + 36 * (rel(s) - 1) + c] = 1.0
             v[486 + rel(s)] = sum(p for p, _n in self.weis_announced[s]) / 100.0
-        t = self.team
+        t = me & 1
         v[490] = self.credited[t] / 157.0
         v[491] = self.credited[1 - t] / 157.0
         target = float(self.rules.target)
@@ -152,8 +153,8 @@ class Observation:
 
 def observe(rnd: Round, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``rnd``."""
-    if seat not in (0, 1, 2, 3):
-        raise ValueError(f"seat must be 0..3, not {seat!r}")
+    if type(seat) is not int or seat not in (-1, 0, 1, 2, 3):
+        raise ValueError(f"seat must be 0..3 (or -1, a spectator), not {seat!r}")
     leader = rnd.first_leader
     history: list[tuple[int, int]] = []
     for i, c in enumerate(rnd.played):
@@ -170,7 +171,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         else:
             shown.append(())
     stoeck_seat = rnd.stoeck_seat if rnd.stoeck_state == 1 else -1
-    my_turn = rnd.to_move == seat and rnd.phase != "over"
+    my_turn = seat >= 0 and rnd.to_move == seat and rnd.phase != "over"
     # Another seat deciding on Weis (or on Stöck with the Weis) must look like an ordinary
     # turn to play: the bare question would tell that it holds a Weis or the Stöck.
     phase = rnd.phase
@@ -187,7 +188,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         phase=phase,
         to_move=rnd.to_move,
         forehand=rnd.forehand,
-        hand=rnd.hands[seat],
+        hand=rnd.hands[seat] if seat >= 0 else 0,
         hand_sizes=(
             rnd.hands[0].bit_count(), rnd.hands[1].bit_count(),
             rnd.hands[2].bit_count(), rnd.hands[3].bit_count(),

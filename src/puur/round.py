@@ -23,7 +23,7 @@ the holder of Stöck says whether to announce it right after playing the second 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final, Literal, Self
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from puur.actions import (
     A_CHOOSE,
@@ -33,6 +33,11 @@ from puur.actions import (
     A_WEIS,
     NUM_ACTIONS,
     Action,
+    Choose,
+    DeclareWeis,
+    Play,
+    Push,
+    Stoeck,
     decode,
     encode,
 )
@@ -142,13 +147,6 @@ class Round(TrickHand):
         start card chooses."""
         return cls(rules, deal_hands(seed, rng), forehand, game_scores)
 
-    def copy(self) -> Self:
-        """An independent copy of the current state (the undo history is not copied)."""
-        other = type(self).__new__(type(self))
-        other.__dict__ = self.__dict__.copy()
-        other._stack = []
-        return other
-
     # -----------------------------------------------------------------------------------------
     # Queries
 
@@ -202,7 +200,9 @@ class Round(TrickHand):
     def push(self, action: int | Action) -> None:
         """Apply ``action`` (an integer or a typed action). An illegal action raises
         :class:`IllegalActionError` and changes nothing."""
-        super().push(action if type(action) is int else encode(action))  # type: ignore[arg-type]
+        if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+            action = encode(action)
+        super().push(action)
 
     def action_text(self, action: int) -> str:
         """The notation-like text of ``action`` (``ValueError`` when it is not one)."""

@@ -215,6 +215,15 @@ class Variant(ABC):
     ) -> VariantGame:
         """A new game (deals shuffled from ``seed``, or the ``deals`` given)."""
 
+    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> Any:
+        """A deal like ``deal`` with other hands (for tests and search that redeal hidden
+        cards); a deal is its hands unless the variant's deals carry more."""
+        return tuple(hands)
+
+    def hands_of(self, deal: Any) -> tuple[int, ...]:
+        """The hands of a deal."""
+        return tuple(deal)
+
     def default_rules(self) -> Any:
         """The first preset."""
         return next(iter(self.presets.values()))

@@ -48,6 +48,7 @@ __all__ = [
     "CoiffeurRules",
     "Row",
     "row_action",
+    "row_score",
 ]
 
 A_ROW: Final = 64
@@ -185,6 +186,30 @@ and Guschti ×8; ``twelve``: with Misère and three free rows; ``weis``: the eig
 and Stöck counted for the choosing team."""
 
 
+def row_score(
+    options: CoiffeurRules, contract: int, multiplier: int, points: int, extra: int,
+    tricks: int, tricks_other: int,
+) -> int:
+    """What the choosing team writes: its card points (``points``, the last trick included)
+    plus ``extra`` (its Weis and Stöck, where they count), times the row's ``multiplier``. A
+    Match writes 257 (or 157 and the flat bonus), a Kontermatch minus ``counter_loss``; in Misère
+    ``points`` are the opponents' card points and nothing else counts.
+
+    >>> r = CoiffeurRules()
+    >>> row_score(r, 1, 2, 97, 0, 5, 4), row_score(r, 5, 6, 157, 0, 9, 0)
+    (194, 1542)
+    """
+    if contract == Contract.MISERE:
+        return points * multiplier
+    if tricks == 9:
+        if options.match == "multiplied":
+            return (257 + extra) * multiplier
+        return (157 + extra) * multiplier + options.match_bonus
+    if tricks_other == 9:
+        return -options.counter_loss
+    return (points + extra) * multiplier
+
+
 def row_action(row: int, contract: int) -> int:
     """The action id that chooses ``row`` played as ``contract``."""
     return A_ROW + ROW_SLOTS * row + contract
@@ -272,22 +297,14 @@ class CoiffeurHand(Round):
         if not self.is_over or self.row < 0:
             return 0
         team = self.chooser & 1
-        mult = self.sheet_rows[self.row].multiplier
-        tricks = self.trick_points[team]
-        if self.contract == Contract.MISERE:
-            return tricks * mult  # the opponents' card points (credited to this team)
         extra = 0
         for side, pts, kind in self.credits:
             if side == team and kind in ("weis", "stoeck"):
                 extra += pts
-        won = self.tricks_won
-        if won[team] == 9:
-            if self.options.match == "multiplied":
-                return (257 + extra) * mult
-            return (157 + extra) * mult + self.options.match_bonus
-        if won[1 - team] == 9:
-            return -self.options.counter_loss
-        return (tricks + extra) * mult
+        return row_score(
+            self.options, self.contract, self.sheet_rows[self.row].multiplier,
+            self.trick_points[team], extra, self.tricks_won[team], self.tricks_won[1 - team],
+        )
 
     def seat_values(self) -> tuple[float, ...]:
         """What each seat wants to maximise: its team's row value less the other's."""

@@ -15,6 +15,7 @@ Action ids (stable): 0-35 play a card; 36-193 forecast 0-157; 194 keep quiet abo
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
@@ -37,6 +38,7 @@ __all__ = [
     "DifferenzlerHand",
     "DifferenzlerRules",
     "deal_differenzler",
+    "penalty",
 ]
 
 A_FORECAST: Final = 36
@@ -131,6 +133,20 @@ class DifferenzlerDeal:
     dealer: int
     turned: int
     contract: int
+
+
+def penalty(forecast: int, made: int, bonus: int = 0, exact: bool | None = None) -> int:
+    """The penalty of one player: the distance between forecast and points made, less
+    ``bonus`` for an exact forecast (``exact`` overrides whether it counts as one: a forecast of
+    0 may need a trick taken).
+
+    >>> [penalty(f, m) for f, m in [(40, 52), (30, 25), (60, 60), (27, 20)]]
+    [12, 5, 0, 7]
+    >>> penalty(60, 60, bonus=10)
+    -10
+    """
+    hit = forecast == made if exact is None else exact
+    return abs(forecast - made) - (bonus if hit else 0)
 
 
 def _contract_of(turned: int, modes: bool) -> int:
@@ -255,10 +271,9 @@ class DifferenzlerHand(TrickHand):
         """Each player's penalty for the hand (zeros until it is over)."""
         if self.phase != OVER:
             return (0,) * self.num_seats
-        bonus = self.options.exact_bonus
         exact = self.exact()
         return tuple(
-            abs(self.forecasts[s] - self.credited[s]) - (bonus if exact[s] else 0)
+            penalty(self.forecasts[s], self.credited[s], self.options.exact_bonus, exact[s])
             for s in range(self.num_seats)
         )
 
@@ -477,6 +492,16 @@ class DifferenzlerVariant(OptionsVariant):
     def action_space(self, rules: Any) -> ActionSpace:
         """Cards, forecasts 0-157, Weis and Stöck (the same ids under every option)."""
         return ACTIONS
+
+    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> DifferenzlerDeal:
+        """The same dealer and trumps with other hands."""
+        if not isinstance(deal, DifferenzlerDeal):
+            raise TypeError(f"not a Differenzler deal: {deal!r}")
+        return dataclasses.replace(deal, hands=tuple(hands))
+
+    def hands_of(self, deal: Any) -> tuple[int, ...]:
+        """The hands of a Differenzler deal."""
+        return tuple(deal.hands)
 
     def new_game(
         self, rules: Any = None, seed: int | str | None = None, deals: list[Any] | None = None
