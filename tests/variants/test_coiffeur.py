@@ -50,6 +50,20 @@ def test_example_2_undenufe_match() -> None:
 
 # Example 3: A's eight rows total 4310, B's 4102: A wins by 208.
 def test_example_3_the_higher_column_wins() -> None:
+    a_rows = (97, 194, 291, 388, 485, 582, 1057, 1216)
+    b_rows = (90, 180, 270, 360, 450, 540, 1036, 1176)
+    assert (sum(a_rows), sum(b_rows)) == (4310, 4102)
+    game = CoiffeurGame(seed=3)
+    game.sheets[-1] = (a_rows[:7] + (None,), b_rows)  # one hand left for team A
+    game.rounds[-1] = CoiffeurHand(game.rules, game.deal_for(0), 0, game.sheets[-1])
+    hand = game.round
+    assert hand.to_move in (0, 2)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    a, b = game.scores
+    assert b == 4102 and a == sum(a_rows[:7]) + hand.row_value()
+    assert game.standings() == ((1, 2) if a > b else (2, 1) if b > a else (1, 1))
     game = CoiffeurGame(seed=3)
     rng = random.Random(3)
     while not game.is_over:
