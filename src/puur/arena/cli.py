@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from puur.cli import COMMANDS, add_rules_arguments, rules_from_args
-from puur.options import OptionError, parse_options_text
+from puur.options import OptionError, read_options_file
 from puur.variants import Variant, VariantError
 from puur.variants import get as get_variant
 
 __all__ = ["add_arguments", "run", "variant_rules"]
-
-_MAX_FILE_BYTES = 1_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -62,15 +60,9 @@ def variant_rules(variant: Variant, name: str | None) -> Any:
         raise ValueError(f"{variant.key} has no preset or rule file named {name!r}; presets: "
                          f"{', '.join(variant.presets)}")
     try:
-        if path.stat().st_size > _MAX_FILE_BYTES:
-            raise ValueError(f"{path}: a rule file is at most {_MAX_FILE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path}: cannot read the rule file: {e}") from None
-    try:
-        return variant.rules_from_dict(parse_options_text(text, path.suffix.lower() == ".json"))
+        return variant.rules_from_dict(read_options_file(path))
     except (OptionError, VariantError) as e:
-        raise ValueError(f"{path}: {e}") from None
+        raise ValueError(str(e) if str(e).startswith(str(path)) else f"{path}: {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:

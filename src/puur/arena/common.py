@@ -24,13 +24,18 @@ from puur.bots import BOTS, Bot
 __all__ = [
     "BotSpec",
     "OptionValue",
+    "Outcome",
+    "Played",
     "Progress",
     "Timed",
     "default_workers",
     "parse_bot_spec",
+    "play_pairings",
     "prepare_specs",
+    "rating_lines",
     "run_tasks",
     "seed_for",
+    "spec_lines",
     "timing_json",
     "timing_lines",
     "timing_of",
@@ -236,6 +241,68 @@ def timing_lines(bots: Sequence[str], timing: Callable[[str], dict[str, float]])
         lines.append(f"  {b:<{width}}  mean {1000 * t['mean_s']:9.3f} ms  "
                      f"p95 {1000 * t['p95_s']:9.3f} ms  ({t['decisions']} decisions)")
     return lines
+
+
+def spec_lines(bots: Sequence[str], specs: Sequence[str]) -> list[str]:
+    """The report's line naming the bots whose full spec differs from their label."""
+    extra = [f"{b} = {sp}" for b, sp in zip(bots, specs, strict=False) if sp != b]
+    return ["bots: " + "; ".join(extra)] if extra else []
+
+
+def rating_lines(bots: Sequence[str], ratings: Sequence[tuple[str, float]]) -> list[str]:
+    """The report's rating table (three bots or more; none otherwise)."""
+    if len(bots) <= 2:
+        return []
+    width = max(len(b) for b in bots)
+    return ["ratings (Bradley-Terry, Elo scale, mean 1500):",
+            *(f"  {b:<{width}}  {r:7.1f}" for b, r in ratings)]
+
+
+#: What a task of a match returns: the pairing, "deal" or "game", the index, the row of
+#: results, and the two bots' decision times.
+Outcome = tuple[int, str, int, tuple[Any, ...], list[float], list[float]]
+
+
+@dataclass
+class Played:
+    """Everything a round robin of tasks produced, rows sorted by pairing, kind and index."""
+
+    rows: dict[tuple[int, str, int], tuple[Any, ...]]
+    times: dict[str, list[float]]
+    elapsed_s: float
+
+
+def play_pairings(
+    specs: Sequence[BotSpec], seed: str, counts: Sequence[tuple[str, int]],
+    make_task: Callable[[int, str, int, BotSpec, BotSpec, str], T],
+    run: Callable[[T], Outcome], workers: int, progress: bool | TextIO = False,
+) -> tuple[list[tuple[int, int]], Played]:
+    """Every pairing of ``specs`` plays ``count`` tasks of each kind in ``counts``:
+    ``make_task(pairing, kind, index, a, b, seed)`` builds one (each pairing has its own
+    deals: with more than two bots the pair's labels are part of the seed), ``run`` plays it.
+    Returns the pairings (indices into ``specs``) and what was played."""
+    labels = [s.label for s in specs]
+    pairings = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+    tasks: list[T] = []
+    for p, (i, j) in enumerate(pairings):
+        pseed = seed if len(specs) == 2 else f"{seed}:{labels[i]}:{labels[j]}"
+        for kind, count in counts:
+            tasks += [make_task(p, kind, k, specs[i], specs[j], pseed) for k in range(count)]
+    # A quick check in this process that every bot can be built, with a clear error.
+    for s in specs:
+        s.make(0)
+    times: dict[str, list[float]] = {lab: [] for lab in labels}
+    rows: dict[tuple[int, str, int], tuple[Any, ...]] = {}
+    t0 = time.perf_counter()
+
+    def absorb(out: Outcome) -> None:
+        pair, kind, index, row, ta, tb = out
+        rows[(pair, kind, index)] = row
+        times[labels[pairings[pair][0]]].extend(ta)
+        times[labels[pairings[pair][1]]].extend(tb)
+
+    run_tasks(run, tasks, workers, absorb, progress)
+    return pairings, Played(dict(sorted(rows.items())), times, time.perf_counter() - t0)
 
 
 def prepare_specs(

@@ -12,20 +12,22 @@ whatever the number of workers.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TextIO, overload
 
 from puur.arena.common import (
     BotSpec,
+    Outcome,
     Progress,
     Timed,
     default_workers,
     parse_bot_spec,
+    play_pairings,
     prepare_specs,
-    run_tasks,
+    rating_lines,
     seed_for,
+    spec_lines,
     timing_json,
     timing_lines,
     timing_of,
@@ -259,9 +261,7 @@ class ArenaResult:
         """A plain-text summary."""
         lines = [f"rules: {self.rules.name}  seed: {self.seed}  workers: {self.workers}  "
                  f"time: {self.elapsed_s:.1f} s"]
-        extra = [f"{b} = {sp}" for b, sp in zip(self.bots, self.specs, strict=False) if sp != b]
-        if extra:
-            lines.append("bots: " + "; ".join(extra))
+        lines += spec_lines(self.bots, self.specs)
         for p in self.pairs:
             sh = p.share()
             if sh is not None:
@@ -277,11 +277,7 @@ class ArenaResult:
                     f"rate {wr.value:.3f} (95% CI {wr.low:.3f}-{wr.high:.3f})"
                 )
         lines += timing_lines(self.bots, self.timing)
-        width = max(len(b) for b in self.bots)
-        if len(self.bots) > 2:
-            lines.append("ratings (Bradley-Terry, Elo scale, mean 1500):")
-            for b, r in self.ratings():
-                lines.append(f"  {b:<{width}}  {r:7.1f}")
+        lines += rating_lines(self.bots, self.ratings() if len(self.bots) > 2 else [])
         return "\n".join(lines)
 
 
@@ -300,10 +296,7 @@ class _Task:
     seed: str
 
 
-_Outcome = tuple[int, str, int, tuple[int, ...], list[float], list[float]]
-
-
-def _run_task(task: _Task) -> _Outcome:
+def _run_task(task: _Task) -> Outcome:
     if task.kind == "deal":
         d = play_deal_pair(task.a, task.b, task.rules, task.seed, task.index)
         row: tuple[int, ...] = (*d.points[0], *d.points[1])
@@ -362,34 +355,19 @@ def run_arena(
     specs = prepare_specs(bots, deals, games, workers, budget)
     labels = [s.label for s in specs]
     seed_s = str(seed)
-    pairings = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+
+    def make_task(p: int, kind: str, k: int, a: BotSpec, b: BotSpec, pseed: str) -> _Task:
+        return _Task(p, kind, k, a, b, rules, pseed)
+
+    pairings, played = play_pairings(specs, seed_s, (("deal", deals), ("game", games)),
+                                     make_task, _run_task, workers, progress)
     results = [PairResult(labels[i], labels[j]) for i, j in pairings]
-    tasks: list[_Task] = []
-    for p, (i, j) in enumerate(pairings):
-        # Each pairing gets its own deals: the pair's labels are part of the seed.
-        pseed = seed_s if len(specs) == 2 else f"{seed_s}:{labels[i]}:{labels[j]}"
-        tasks += [_Task(p, "deal", k, specs[i], specs[j], rules, pseed) for k in range(deals)]
-        tasks += [_Task(p, "game", k, specs[i], specs[j], rules, pseed) for k in range(games)]
-    # A quick check in this process that every bot can be built, with a clear error.
-    for s in specs:
-        s.make(0)
-    times: dict[str, list[float]] = {lab: [] for lab in labels}
-    collected: dict[tuple[int, str, int], tuple[int, ...]] = {}
-    t0 = time.perf_counter()
-
-    def absorb(out: _Outcome) -> None:
-        pair, kind, index, row, ta, tb = out
-        collected[(pair, kind, index)] = row
-        times[results[pair].a].extend(ta)
-        times[results[pair].b].extend(tb)
-
-    run_tasks(_run_task, tasks, workers, absorb, progress)
-    for (pair, kind, _index), row in sorted(collected.items()):
+    for (pair, kind, _index), row in played.rows.items():
         if kind == "deal":
             results[pair].deals.append((row[0], row[1], row[2], row[3]))
         else:
             results[pair].games.append((row[0], row[1]))
     return ArenaResult(
-        rules=rules, seed=seed_s, bots=labels, pairs=results, times=times,
-        elapsed_s=time.perf_counter() - t0, workers=workers, specs=[s.text() for s in specs],
+        rules=rules, seed=seed_s, bots=labels, pairs=results, times=played.times,
+        elapsed_s=played.elapsed_s, workers=workers, specs=[s.text() for s in specs],
     )

@@ -27,17 +27,19 @@ whatever the number of workers.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TextIO
 
 from puur.arena.common import (
     BotSpec,
+    Outcome,
     Timed,
+    play_pairings,
     prepare_specs,
-    run_tasks,
+    rating_lines,
     seed_for,
+    spec_lines,
     timing_json,
     timing_lines,
     timing_of,
@@ -265,9 +267,7 @@ class VariantArenaResult:
         lines = [f"variant: {v.key}  rules: {name}  seed: {self.seed}  workers: {self.workers}  "
                  f"time: {self.elapsed_s:.1f} s",
                  f"score: {v.score_name} ({better} is better)"]
-        extra = [f"{b} = {sp}" for b, sp in zip(self.bots, self.specs, strict=False) if sp != b]
-        if extra:
-            lines.append("bots: " + "; ".join(extra))
+        lines += spec_lines(self.bots, self.specs)
         width = max(len(b) for b in self.bots)
         for p in self.pairs:
             for what, count, summary in (("deals", len(p.deals), p.deal_summary()),
@@ -288,10 +288,7 @@ class VariantArenaResult:
                     lines.append(f"  {p.a} took {fs.value:.3f} of the first places "
                                  f"(95% CI {max(0.0, fs.low):.3f}-{min(1.0, fs.high):.3f})")
         lines += timing_lines(self.bots, self.timing)
-        if len(self.bots) > 2:
-            lines.append("ratings (Bradley-Terry, Elo scale, mean 1500):")
-            for b, r in self.ratings():
-                lines.append(f"  {b:<{width}}  {r:7.1f}")
+        lines += rating_lines(self.bots, self.ratings() if len(self.bots) > 2 else [])
         return "\n".join(lines)
 
 
@@ -311,10 +308,7 @@ class _Task:
     seed: str
 
 
-_Outcome = tuple[int, str, int, tuple[float, ...], list[float], list[float]]
-
-
-def _run_task(task: _Task) -> _Outcome:
+def _run_task(task: _Task) -> Outcome:
     v = get_variant(task.variant)
     p = play_variant(task.a, task.b, v, task.rules, task.seed, task.index, task.kind)
     row = (p.a, p.b) if task.kind == "deal" else (p.a, p.b, p.a_first)
@@ -340,33 +334,19 @@ def run_variant_arena(
     labels = [s.label for s in specs]
     seed_s = str(seed)
     n_seatings = len(seatings(v.new_game(rules, seed=f"{seed_s}:probe").sides))
-    pairings = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
+
+    def make_task(p: int, kind: str, k: int, a: BotSpec, b: BotSpec, pseed: str) -> _Task:
+        return _Task(p, kind, k, a, b, v.key, rules, pseed)
+
+    pairings, played = play_pairings(specs, seed_s, (("deal", deals), ("game", games)),
+                                     make_task, _run_task, workers, progress)
     results = [VariantPair(labels[i], labels[j], n_seatings) for i, j in pairings]
-    tasks: list[_Task] = []
-    for p, (i, j) in enumerate(pairings):
-        pseed = seed_s if len(specs) == 2 else f"{seed_s}:{labels[i]}:{labels[j]}"
-        for kind, count in (("deal", deals), ("game", games)):
-            tasks += [_Task(p, kind, k, specs[i], specs[j], v.key, rules, pseed)
-                      for k in range(count)]
-    for s in specs:
-        s.make(0)
-    times: dict[str, list[float]] = {lab: [] for lab in labels}
-    collected: dict[tuple[int, str, int], tuple[float, ...]] = {}
-    t0 = time.perf_counter()
-
-    def absorb(out: _Outcome) -> None:
-        pair, kind, index, row, ta, tb = out
-        collected[(pair, kind, index)] = row
-        times[results[pair].a].extend(ta)
-        times[results[pair].b].extend(tb)
-
-    run_tasks(_run_task, tasks, workers, absorb, progress)
-    for (pair, kind, _index), row in sorted(collected.items()):
+    for (pair, kind, _index), row in played.rows.items():
         if kind == "deal":
             results[pair].deals.append((row[0], row[1]))
         else:
             results[pair].games.append((row[0], row[1], row[2]))
     return VariantArenaResult(
-        variant=v, rules=rules, seed=seed_s, bots=labels, pairs=results, times=times,
-        elapsed_s=time.perf_counter() - t0, workers=workers, specs=[s.text() for s in specs],
+        variant=v, rules=rules, seed=seed_s, bots=labels, pairs=results, times=played.times,
+        elapsed_s=played.elapsed_s, workers=workers, specs=[s.text() for s in specs],
     )
