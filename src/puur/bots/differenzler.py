@@ -63,21 +63,21 @@ FEATURES: Final = (
 #: ``benchmarks/differenzler_forecast.py --fit`` (least absolute deviations on simulated hands
 #: played by this player).
 FORECAST_MODELS: Final[dict[tuple[int, str], tuple[float, ...]]] = {
-    (4, "trump"): (-10.96, 32.09, 29.07, 23.48, 10.96, 10.66, 7.5, 2.39, 3.42, 1.81, -2.17,
-                   -4.06, 0.06, -1.38, 1.65),
-    (4, "nt"): (-3.86, 0.0, 0.0, 0.0, 0.0, 0.0, 21.47, 13.52, 11.79, 16.67, -9.93, 0.0, 0.22,
-                -2.39, 4.5),
-    (3, "trump"): (-12.9, 25.94, 23.01, 20.95, 11.94, 7.06, 13.12, 3.05, 4.29, 2.5, -2.29,
-                   -3.24, -0.02, -1.39, 0.1),
-    (3, "nt"): (-11.7, 0.0, 0.0, 0.0, 0.0, 0.0, 18.97, 12.68, 13.23, 8.97, -0.35, 0.0, 0.4,
-                -4.39, 0.86),
+    (4, "trump"): (-11.72, 34.85, 30.55, 24.55, 10.84, 14.6, 5.22, 2.94, 3.38, 3.29, -1.68,
+                   -4.82, 0.08, -1.09, 1.0),
+    (4, "nt"): (-1.72, 0.0, 0.0, 0.0, 0.0, 0.0, 22.49, 18.76, 13.4, 17.28, -13.45, 0.0, 0.08,
+                4.45, -0.22),
+    (3, "trump"): (-13.92, 30.29, 25.64, 23.17, 13.38, 8.52, 11.26, 4.67, 4.01, 0.78, -1.95,
+                   -4.1, -0.11, -2.02, 0.82),
+    (3, "nt"): (-10.1, 0.0, 0.0, 0.0, 0.0, 0.0, 19.89, 12.95, 15.58, 5.53, -0.93, 0.0, 0.28,
+                3.36, -1.56),
 }
 
 #: Later points = LATER[0] * (the worth of the cards kept) + LATER[1] per trick still to come
 #: (fitted with the forecast).
-LATER: tuple[float, float] = (0.838, 0.007)
+LATER: tuple[float, float] = (0.801, 0.082)
 #: The spread of the later points: SPREAD[0] + SPREAD[1] * sqrt(tricks still to come).
-SPREAD: tuple[float, float] = (3.34, 5.55)
+SPREAD: tuple[float, float] = (1.75, 6.33)
 _Know = Know[DifferenzlerObservation]
 #: Points each card still to come adds to a trick, on average (152 card points / 36 cards).
 _PER_CARD: Final = 152 / 36
