@@ -13,8 +13,8 @@ from puur.bots.coiffeur import CoiffeurPlayer, contract_values
 from puur.bots.differenzler import DifferenzlerPlayer, expected_penalty
 from puur.bots.rules import rule_player_for
 from puur.cards import CardSet, parse_card
-from puur.contracts import Contract
-from puur.round import Round
+from puur.contracts import CONTRACT_TOKENS, NUM_CONTRACTS, Contract
+from puur.round import Round, deal_hands
 from puur.rules import rules_from_dict
 from puur.variants import get, variants
 from puur.variants.coiffeur import A_ROW, ROW_SLOTS, CoiffeurHand, CoiffeurRules
@@ -57,6 +57,20 @@ def test_rules_plays_every_preset_legally(key: str, preset: str) -> None:
             assert action in obs.legal_actions
             game.push(action)
         assert game.is_over
+
+
+@pytest.mark.parametrize("announce", ["second-card", "with-weis"])
+def test_differenzler_house_options_are_played_legally(announce: str) -> None:
+    # Weis, Stöck, the modes of a turned 6 or Ace, Schieber's undertrump ban, three players.
+    for players in (4, 3):
+        rules = DifferenzlerRules(players=players, weis=True, stoeck=True, large_weis=True,
+                                  turned_card_modes=True, undertrump="forbidden",
+                                  stoeck_announce=announce, exact_bonus=10, hands=6)
+        game = DifferenzlerGame(rules, seed=f"house:{announce}:{players}")
+        bot = RuleBot()
+        while not game.is_over:
+            game.push(bot.act(game.observation(game.to_move)))
+        assert len(game.rounds) == 6
 
 
 def test_rules_dispatches_on_the_observation_type() -> None:
@@ -111,12 +125,12 @@ def test_differenzler_leads_by_what_is_still_missing(forecast: int, lead: str) -
 
 def test_differenzler_forecast_follows_the_strength_of_the_hand() -> None:
     hand = DifferenzlerHand(DifferenzlerRules(), DifferenzlerDeal(HANDS, 3, parse_card("D6"), 0))
-    strong = [a - A_FORECAST for a in [DifferenzlerPlayer().act(hand.observation(0))]]
-    # Seat 2 holds Puur and Ace of trumps and a long suit: it forecasts more than seat 0.
-    hand.push(A_FORECAST + strong[0])
+    f0 = DifferenzlerPlayer().act(hand.observation(0)) - A_FORECAST
+    # Seat 2 holds Puur and Ace of trumps: it forecasts more than seat 0, whose trumps are low.
+    hand.push(A_FORECAST + f0)
     hand.push(A_FORECAST + 10)
     f2 = DifferenzlerPlayer().act(hand.observation(2)) - A_FORECAST
-    assert 0 <= strong[0] < f2 <= 157
+    assert 0 <= f0 < f2 <= 157
 
 
 def test_differenzler_forecast_error_beats_a_fixed_forecast() -> None:
@@ -213,6 +227,26 @@ def test_coiffeur_pushes_sooner_to_the_partner() -> None:
     assert coiffeur_choice(hands) >= A_ROW
     full = ((None,) * 8, (100,) * 8)
     assert coiffeur_choice(hands, full) == A_PUSH
+
+
+@pytest.mark.parametrize("contract", range(NUM_CONTRACTS), ids=lambda c: CONTRACT_TOKENS[c])
+def test_coiffeur_card_play_is_legal_in_every_contract(contract: int) -> None:
+    # Every contract of the family named on a sheet with one row per discipline, four rule
+    # players (push raises on an illegal card), both ways of valuing Slalom tricks.
+    rows = "C:1 H:1 S:1 D:1 obe:1 unde:1 slalom:1 guschti:1 misere:1"
+    row_of = {0: 3, 1: 1, 2: 2, 3: 0, 4: 4, 5: 5, 6: 8, 7: 6, 8: 6, 9: 7, 10: 7}
+    for values in ("per_trick", "obenabe"):
+        rules = CoiffeurRules(sheet="custom", custom_rows=rows, slalom_values=values,
+                              weis=True, stoeck=True)
+        empty = (None,) * 9
+        for i in range(3):
+            hand = CoiffeurHand(rules, tuple(deal_hands(f"contract:{contract}:{i}")), i,
+                                (empty, empty))
+            hand.push(A_ROW + ROW_SLOTS * row_of[contract] + contract)
+            bot = RuleBot()
+            while not hand.is_over:
+                hand.push(bot.act(hand.observation(hand.to_move)))
+            assert len(hand.trick_winners) == 9
 
 
 def test_coiffeur_announces_stoeck_only_for_the_choosing_team() -> None:
