@@ -41,6 +41,7 @@ __all__ = [
     "load_options",
     "option",
     "parse_options_text",
+    "read_options_file",
 ]
 
 Kind = Literal["bool", "int", "choice", "card", "text", "multi", "table"]
@@ -220,8 +221,9 @@ def parse_options_text(text: str, json_format: bool) -> dict[str, Any]:
     return data
 
 
-def load_options(cls: type[T], path: str | Path) -> T:
-    """Read an option set of class ``cls`` from a TOML or JSON file."""
+def read_options_file(path: str | Path) -> dict[str, Any]:
+    """The mapping a TOML or JSON option file holds (JSON by the ``.json`` suffix); an
+    unreadable, oversized or malformed file raises :class:`OptionError` naming it."""
     p = Path(path)
     try:
         if p.stat().st_size > _MAX_FILE_BYTES:
@@ -230,6 +232,15 @@ def load_options(cls: type[T], path: str | Path) -> T:
     except (OSError, UnicodeDecodeError) as e:
         raise OptionError(f"{p}: cannot read the option file: {e}") from None
     try:
-        return cls.from_dict(parse_options_text(text, p.suffix.lower() == ".json"))
+        return parse_options_text(text, p.suffix.lower() == ".json")
     except OptionError as e:
         raise OptionError(f"{p}: {e}") from None
+
+
+def load_options(cls: type[T], path: str | Path) -> T:
+    """Read an option set of class ``cls`` from a TOML or JSON file."""
+    data = read_options_file(path)
+    try:
+        return cls.from_dict(data)
+    except OptionError as e:
+        raise OptionError(f"{Path(path)}: {e}") from None

@@ -179,6 +179,9 @@ class Variant(ABC):
     deck: ClassVar[int] = 36
     #: The layout version of the variant's observations.
     obs_version: ClassVar[int] = 1
+    #: What a side's score is called, and whether the lower score is the better one.
+    score_name: ClassVar[str] = "points"
+    lower_is_better: ClassVar[bool] = False
 
     @property
     @abstractmethod

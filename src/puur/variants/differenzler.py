@@ -482,6 +482,8 @@ class DifferenzlerVariant(OptionsVariant):
     summary = "each alone: forecast your own card points, the difference is your penalty"
     players = (4, 3)
     sides_text = "each alone"
+    score_name = "penalty"
+    lower_is_better = True
     options_class = DifferenzlerRules
     preset_table = PRESETS
 
