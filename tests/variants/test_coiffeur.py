@@ -54,7 +54,7 @@ def test_example_3_the_higher_column_wins() -> None:
     b_rows = (90, 180, 270, 360, 450, 540, 1036, 1176)
     assert (sum(a_rows), sum(b_rows)) == (4310, 4102)
     game = CoiffeurGame(seed=3)
-    game.sheets[-1] = (a_rows[:7] + (None,), b_rows)  # one hand left for team A
+    game.sheets[-1] = ((*a_rows[:7], None), b_rows)  # one hand left for team A
     game.rounds[-1] = CoiffeurHand(game.rules, game.deal_for(0), 0, game.sheets[-1])
     hand = game.round
     assert hand.to_move in (0, 2)
