@@ -1,20 +1,51 @@
-"""Helpers for the web server tests: an app on a temporary database, clients that play."""
+"""Helpers for the web server tests: an app on a temporary database, clients that play.
+
+Every WebSocket receive of these tests goes through :func:`receive_json`, which fails the test
+with a clear message when nothing comes within :data:`RECEIVE_TIMEOUT` seconds, instead of
+hanging the whole suite.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+import anyio
 
 with warnings.catch_warnings():
     # Starlette announces a future switch of its test client's HTTP library at import.
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
 
 from puur.server.app import create_app
+
+#: Seconds a test waits for one WebSocket message before it fails.
+RECEIVE_TIMEOUT: Final = 10.0
+
+
+def receive_json(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> Any:
+    """The next message of a test-client WebSocket, decoded; ``WebSocketDisconnect`` when the
+    server closed the socket, ``AssertionError`` when nothing came within ``timeout`` s."""
+
+    async def next_message() -> Any:
+        with anyio.fail_after(timeout):
+            # The test client's own receive() waits without a limit; its stream does not.
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(next_message)
+    except TimeoutError:
+        raise AssertionError(f"no WebSocket message within {timeout:g} s") from None
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
+    text = message.get("text")
+    return json.loads(text if text is not None else message["bytes"])
 
 ALL_HUMANS: list[dict[str, Any]] = [{"kind": "human"}] * 4
 ONE_HUMAN: list[dict[str, Any]] = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
@@ -51,7 +82,7 @@ def four_humans(client: TestClient, **body: Any) -> tuple[str, list[str]]:
 def recv_state(ws: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Receive messages until a ``state`` arrives (collecting everything in ``seen``)."""
     while True:
-        m: dict[str, Any] = ws.receive_json()
+        m: dict[str, Any] = receive_json(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == "state":
@@ -153,3 +184,4 @@ class FourPlayers:
             n += 1
             if check is not None:
                 check(self)
+
