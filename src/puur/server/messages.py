@@ -333,7 +333,7 @@ def _body(text: bytes, allowed: set[str]) -> dict[str, Any]:
 
 def _name(data: dict[str, Any], default: str, what: str = "'name'") -> str:
     """A display name: runs of white space become one space, 1 to MAX_NAME characters, no
-    character that :func:`bad_character` refuses."""
+    character that ``safejson.bad_character`` refuses."""
     name = data.get("name")
     if name is None:
         return default

@@ -107,8 +107,7 @@ async def _refuse(ws: WebSocket, error: ProtocolError, close: int) -> None:
 async def play_socket(ws: WebSocket) -> None:
     """One client: counted against its limits for as long as the socket is open."""
     await ws.accept()
-    state = ws.app.state
-    sockets: SocketCounter = state.sockets
+    sockets: SocketCounter = ws.app.state.sockets
     key = client_key(ws.scope)
     try:
         sockets.open(key)
@@ -172,8 +171,8 @@ async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Lim
             close = 1001  # the server is stopping
         elif overflow.done():
             close = CLOSE_SLOW
-            log.warning("table %s: a client fell %d bytes behind; its socket is closed",
-                        table.code, conn.max_queue)
+            log.warning("table %s: a client fell more than %d characters behind; its socket "
+                        "is closed", table.code, conn.max_queue)
         elif writer.done() and not writer.cancelled() and writer.exception() is not None:
             exc = writer.exception()
             if not isinstance(exc, WebSocketDisconnect | OSError):

@@ -149,10 +149,10 @@ class Storage:
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             try:
+                check_foreign(self.db, self.path, "tables")  # before anything is written
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
-                check_foreign(self.db, self.path, "tables")
                 self.db.executescript(_SCHEMA)
             except BaseException:
                 self.db.close()
