@@ -17,6 +17,10 @@ Run from the repository root::
 
 The last line is ``tables=N p95_ms=X errors=N lost=N``. Only loopback addresses are used; the
 run stops by itself after ``--timeout`` seconds at the latest (unfinished play counts as errors).
+
+Every client of the run comes from 127.0.0.1, so the server is started with its per-client limits
+raised to fit the run (``--lookups-per-minute`` and ``--max-sockets`` of ``puur serve``: three
+joins and four sockets per table); the first line of output says so.
 """
 
 from __future__ import annotations
@@ -252,9 +256,13 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     base = f"http://{HOST}:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    # One address for every client: room for 3 joins and 4 sockets per table, and to spare.
+    limits = ["--lookups-per-minute", str(10 * args.tables + 100),
+              "--max-sockets", str(5 * args.tables + 10)]
+    print(f"server limits for the clients' one address: {' '.join(limits)}", flush=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "puur.cli", "serve", "--host", HOST, "--port", str(port),
-         "--db", str(db), "--bot-delay", "0"],
+         "--db", str(db), "--bot-delay", "0", *limits],
         env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "server.log").open("wb"),
     )
     try:

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GameRow", "SeatRow", "Storage", "TableRow", "hash_token"]
+from puur.server.dbfile import DatabaseFileError, check_foreign, lock_database
+
+__all__ = ["DatabaseFileError", "GameRow", "SeatRow", "Storage", "TableRow", "hash_token"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -138,18 +140,40 @@ class Storage:
     """One SQLite database file (or ``":memory:"``)."""
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Open (or create) the database; :class:`DatabaseFileError` when it cannot be used:
+        a folder, an unwritable place, not an SQLite file, another program's database, or in
+        use by another server (the lock of :mod:`puur.server.dbfile`, held until
+        :meth:`close`)."""
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(_SCHEMA)
+        self._lock = lock_database(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                check_foreign(self.db, self.path, "tables")  # before anything is written
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                self.db.executescript(_SCHEMA)
+            except BaseException:
+                self.db.close()
+                raise
+        except sqlite3.Error as e:
+            self._unlock(failed=True)
+            raise DatabaseFileError(f"cannot use {self.path} as a Puur database: {e}") from None
+        except BaseException:
+            self._unlock(failed=True)
+            raise
 
     def close(self) -> None:
-        """Close the database."""
-        self.db.close()
+        """Close the database and give its lock up."""
+        try:
+            self.db.close()
+        finally:
+            self._unlock()
+
+    def _unlock(self, failed: bool = False) -> None:
+        if self._lock is not None:
+            self._lock.release(failed)
 
     # -- writes -------------------------------------------------------------------------------
 
