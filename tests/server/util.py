@@ -77,6 +77,12 @@ def pick(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
+def is_secret(state: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether ``action`` is a decision the table learns only with the seat's card."""
+    return action["type"] == "weis" or (
+        action["type"] == "stoeck" and state["table"]["rules"]["stoeck_announce"] == "with-weis")
+
+
 class FourPlayers:
     """Four seat clients and one spectator at a table of four people, all connected.
 
@@ -115,9 +121,15 @@ class FourPlayers:
         return g
 
     def act(self, seat: int, action: dict[str, Any]) -> None:
-        """Send an action and collect the state every client gets after it."""
+        """Send an action and collect the state every client gets after it: only the seat
+        itself for a secret decision (Weis, Stöck with the Weis) that does not end the game."""
         self.ws[seat].send_json({"v": 1, **action})
-        self.receive_all()
+        self.states[seat] = recv_state(self.ws[seat], self.seen[seat])
+        if is_secret(self.states[seat], action) and self.states[seat]["game"]["result"] is None:
+            return
+        for k in range(5):
+            if k not in self.off and k != seat:
+                self.states[k] = recv_state(self.ws[k], self.seen[k])
 
     def receive_all(self) -> None:
         """Every connected client receives its next state."""
