@@ -127,14 +127,16 @@ class FourPlayers:
         self.states[seat] = recv_state(self.ws[seat], self.seen[seat])
         if is_secret(self.states[seat], action) and self.states[seat]["game"]["result"] is None:
             return
-        for k in range(5):
-            if k not in self.off and k != seat:
-                self.states[k] = recv_state(self.ws[k], self.seen[k])
+        self.receive_all_but(seat)
 
     def receive_all(self) -> None:
         """Every connected client receives its next state."""
+        self.receive_all_but(None)
+
+    def receive_all_but(self, seat: int | None) -> None:
+        """Every connected client but ``seat``'s receives its next state."""
         for k in range(5):
-            if k not in self.off:
+            if k not in self.off and k != seat:
                 self.states[k] = recv_state(self.ws[k], self.seen[k])
 
     def drop(self, k: int) -> None:
