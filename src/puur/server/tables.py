@@ -1,4 +1,4 @@
-"""Tables and seats: the server-side game logic of the web app (rule book §2 via the engine).
+"""Tables: the server-side game logic of the web app (rule book §2 via the engine).
 
 A :class:`Table` owns one :class:`~puur.game.Game` at a time, four seats and the connected
 clients. The server alone decides: every action is checked by the engine, stored in SQLite, and
@@ -27,38 +27,31 @@ waits.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from puur.actions import A_STOECK_NO, A_WEIS
-from puur.bots import Bot
 from puur.game import Game
 from puur.notation import format_deal, parse_deal
 from puur.record import SeatInfo, format_record
-from puur.round import Round
 from puur.rules import RuleSet, rules_from_dict, rules_to_dict
-from puur.server.messages import (
-    PROTOCOL_VERSION,
-    ActionMessage,
-    ProtocolError,
-    action_json,
-)
+from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
 from puur.server.names import bot_name, is_legacy_name
+from puur.server.seats import Connection, Seat, dumps, new_token
 from puur.server.storage import ActionRow, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
 from puur.server.views import (
     as_the_table_sees_it,
-    hand_summary,
+    describe_action,
     is_secret,
     private_view,
+    public_event,
     public_view,
     revealed_json,
+    step_summaries,
     withheld,
 )
 
@@ -71,65 +64,6 @@ log = logging.getLogger("puur.server")
 
 Event = dict[str, Any] | None
 _SPECTATOR: Final = '{"role":"spectator","seat":null}'
-
-
-def _dumps(data: object) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-class Connection:
-    """One client socket: its role and an outgoing queue drained by the socket's writer."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        #: Counted at its table (between ``Table.connect`` and ``Table.disconnect``).
-        self.joined = False
-
-    def send(self, text: str) -> None:
-        """Queue a message (never blocks the table)."""
-        self.queue.put_nowait(text)
-
-    def send_json(self, data: dict[str, Any]) -> None:
-        """Queue a message object."""
-        self.send(_dumps(data))
-
-    def close(self) -> None:
-        """Stop the writer after what is queued."""
-        self.queue.put_nowait(None)
-
-
-@dataclass
-class Seat:
-    """One seat: a person's or a computer player's."""
-
-    index: int
-    kind: str  # "human" or "bot"
-    bot: str | None
-    strength: int | None
-    name: str
-    token_hash: str | None
-    conns: int = 0
-    auto: bool = False
-    player: Bot | None = field(default=None, repr=False)
-
-    @property
-    def taken(self) -> bool:
-        """A bot seat, or a human seat someone has joined."""
-        return self.kind == "bot" or self.token_hash is not None
-
-    def info(self) -> dict[str, Any]:
-        """The seat as the table summary lists it."""
-        return {
-            "seat": self.index, "kind": self.kind, "name": self.name, "taken": self.taken,
-            "connected": self.kind == "bot" or self.conns > 0, "auto": self.auto,
-            "bot": self.bot, "strength": self.strength,
-        }
-
-
-def new_token() -> str:
-    """A fresh secret seat token."""
-    return secrets.token_urlsafe(32)
 
 
 class Table:
@@ -195,7 +129,7 @@ class Table:
         )
         if key != self._summary_key:
             self._summary_key = key
-            self._summary_cache = _dumps(self.summary())
+            self._summary_cache = dumps(self.summary())
         return self._summary_cache
 
     def seat_of_token(self, token: str) -> int:
@@ -244,7 +178,7 @@ class Table:
             ev = event(key) if callable(event) else event
             ev_text = events.get(id(ev))
             if ev_text is None:
-                ev_text = events[id(ev)] = _dumps(ev)
+                ev_text = events[id(ev)] = dumps(ev)
             you = _SPECTATOR if key is None else f'{{"role":"player","seat":{key}}}'
             out[key] = (
                 f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{you},'
@@ -261,8 +195,8 @@ class Table:
         for key in keys:
             obs = game.round.observation(key if key is not None else 0)
             if public is None:  # the same from every seat's observation
-                public = _dumps(public_view(game, obs, self.game_id, self.turns.deadline()))
-            out[key] = public[:-1] + "," + _dumps(private_view(game, obs, key))[1:]
+                public = dumps(public_view(game, obs, self.game_id, self.turns.deadline()))
+            out[key] = public[:-1] + "," + dumps(private_view(game, obs, key))[1:]
         return out
 
     def broadcast(
@@ -273,7 +207,7 @@ class Table:
         """Send every client its state (built once per view), after the ``before`` messages."""
         if not self.conns:
             return
-        pre = [_dumps(m) for m in before or ()]
+        pre = [dumps(m) for m in before or ()]
         conns = list(self.conns)
         texts = self.state_texts((c.seat for c in conns), event)
         for conn in conns:
@@ -291,7 +225,7 @@ class Table:
 
     def send_all(self, message: dict[str, Any]) -> None:
         """Send one message to every client at the table."""
-        text = _dumps(message)
+        text = dumps(message)
         for conn in list(self.conns):
             conn.send(text)
 
@@ -430,9 +364,9 @@ class Table:
             raise ProtocolError("not_your_turn", f"seat {game.to_move} is to move, not seat "
                                 f"{conn.seat}", msg.ref)
         if not game.round.is_legal(msg.action):
-            legal = ", ".join(_describe(a) for a in game.legal_actions())
-            raise ProtocolError("illegal", f"{_describe(msg.action)} is not legal now; legal: "
-                                f"{legal}", msg.ref)
+            legal = ", ".join(describe_action(a) for a in game.legal_actions())
+            raise ProtocolError("illegal", f"{describe_action(msg.action)} is not legal now; "
+                                f"legal: {legal}", msg.ref)
         s = self.seats[conn.seat]
         if s.auto and not is_secret(self.rules, msg.action):
             # Taking the seat back is seen by the table: only with a step it sees anyway. A
@@ -491,7 +425,7 @@ class Table:
         self.seq += 1
         rnd = game.rounds[index]
         revealed = revealed_json(rnd, seat, pending + actions[:-1])
-        other = self._public_event(seat, last, rnd, by, revealed)
+        other = public_event(seat, last, rnd, by, revealed)
         self.kick()
         self.broadcast(lambda key: own if key == seat else other, self._summaries(index))
 
@@ -509,44 +443,18 @@ class Table:
             finish = (game.winner, game.end_reason, a, b, format_record(game, self.seat_infos()))
         return ActionRow(seq, index + 1, seat, action, by, new_deal, finish)
 
-    @staticmethod
-    def _public_event(
-        seat: int, action: int, rnd: Round, by: str, revealed: list[dict[str, Any]]
-    ) -> Event:
-        """The event the others get for ``seat``'s step ``action`` in hand ``rnd``, with the
-        secret decisions it makes public (``revealed``)."""
-        if action == A_STOECK_NO:
-            return None  # keeping quiet about Stöck (after the second card) is not announced
-        public = action_json(action)
-        if public["type"] == "weis":  # only a step when it ends the game, which it cannot
-            shown = revealed_json(rnd, seat, [action])
-            if not shown:
-                return None
-            public = shown[0]
-        ev: dict[str, Any] = {"type": "action", "seat": seat, "action": public, "by": by}
-        if revealed:
-            ev["with"] = revealed
-        return ev
-
     def _summaries(self, index: int) -> list[dict[str, Any]]:
-        """``hand_over`` (and ``game_over``) when the step ended hand ``index`` (0-based)."""
+        """``hand_over`` (and ``game_over``) when the step ended hand ``index`` (0-based); the
+        table summary's games follow."""
         game = self.game
-        assert game is not None
-        rnd = game.rounds[index]
-        out: list[dict[str, Any]] = []
+        assert game is not None and self.game_id is not None
         info = self.games[-1]
-        if rnd.is_over:
-            out.append({"v": PROTOCOL_VERSION, "type": "hand_over", **hand_summary(game, index)})
+        if game.rounds[index].is_over:
             info["scores"] = list(game.scores)  # the summary's scores move hand by hand
         if game.is_over:
             info.update(finished=True, winner=game.winner, reason=game.end_reason,
                         ended=time.time())
-            out.append({
-                "v": PROTOCOL_VERSION, "type": "game_over", "game_id": self.game_id,
-                "winner": game.winner, "reason": game.end_reason, "scores": list(game.scores),
-                "striche": list(game.striche()), "jasstafel": game.jasstafel().as_dict(),
-            })
-        return out
+        return step_summaries(game, index, self.game_id)
 
     # -- scheduling ---------------------------------------------------------------------------
 
@@ -583,16 +491,3 @@ class Table:
                 steps += 1
         self.game, self.game_id = game, gid
         self.moves, self.seq = len(row.actions), steps
-
-
-def _describe(action: int) -> str:
-    a = action_json(action)
-    if a["type"] == "play":
-        return str(a["card"])
-    if a["type"] == "choose":
-        return f"choose {a['contract']}"
-    if a["type"] == "weis":
-        return "weis quiet" if action == A_WEIS else f"weis {a['option']}"
-    if a["type"] == "stoeck":
-        return "stoeck" if a["announce"] else "stoeck quiet"
-    return str(a["type"])

@@ -129,9 +129,20 @@ class Turns:
             if s.conns == 0:
                 wait = min(wait, t.lobby.disconnect_grace)
             self.deadline_at = self.clock.now() + wait
-            self.task = loop.create_task(self._timeout(t.seq, s.index, wait))
+            self.task = self._start(loop.create_task(self._timeout(t.seq, s.index, wait)))
             return
-        self.task = loop.create_task(self._computer_turn(t.seq))
+        self.task = self._start(loop.create_task(self._computer_turn(t.seq)))
+
+    def _start(self, task: asyncio.Task[None]) -> asyncio.Task[None]:
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        # A scheduled step that fails for any other reason than the database is a bug: say so
+        # in the log rather than letting the table wait without a word.
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: a scheduled step failed", self.table.code,
+                      exc_info=task.exception())
 
     def stop(self) -> None:
         """Cancel what is scheduled (server shutdown)."""
@@ -263,7 +274,7 @@ class Turns:
             "storage_error", f"the server cannot store {what} right now ({error}); it tries "
             f"again in {wait:g} s and the game carries on then"))
         self._cancel()
-        self.task = asyncio.get_running_loop().create_task(self._again(wait, retry))
+        self.task = self._start(asyncio.get_running_loop().create_task(self._again(wait, retry)))
 
     async def _again(self, wait: float, retry: Callable[[], None]) -> None:
         await self.clock.sleep(wait)

@@ -31,18 +31,21 @@ from puur.game import Game
 from puur.observation import Observation
 from puur.round import Round
 from puur.rules import RuleSet, rules_to_dict
-from puur.server.messages import action_json, meld_json
+from puur.server.messages import PROTOCOL_VERSION, action_json, meld_json
 
 __all__ = [
     "as_the_table_sees_it",
+    "describe_action",
     "game_view",
     "hand_summary",
     "is_secret",
     "private_view",
+    "public_event",
     "public_view",
     "replay_json",
     "result_json",
     "revealed_json",
+    "step_summaries",
     "trick_points",
     "withheld",
 ]
@@ -93,6 +96,54 @@ def revealed_json(rnd: Round, seat: int, actions: list[int]) -> list[dict[str, A
         elif a == A_STOECK:
             out.append({"type": "stoeck", "announce": True})
     return out
+
+
+def public_event(
+    seat: int, action: int, rnd: Round, by: str, revealed: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The event the others get for ``seat``'s step ``action`` in hand ``rnd``, with the
+    secret decisions it makes public (``revealed``, from :func:`revealed_json`)."""
+    if action == A_STOECK_NO:
+        return None  # keeping quiet about Stöck (after the second card) is not announced
+    public = action_json(action)
+    if public["type"] == "weis":  # only a step when it ends the game, which it cannot
+        shown = revealed_json(rnd, seat, [action])
+        if not shown:
+            return None
+        public = shown[0]
+    ev: dict[str, Any] = {"type": "action", "seat": seat, "action": public, "by": by}
+    if revealed:
+        ev["with"] = revealed
+    return ev
+
+
+def step_summaries(game: Game, index: int, game_id: int) -> list[dict[str, Any]]:
+    """``hand_over`` when a step ended hand ``index`` (0-based), and ``game_over`` when it ended
+    the game: the messages sent just before that step's state."""
+    out: list[dict[str, Any]] = []
+    if game.rounds[index].is_over:
+        out.append({"v": PROTOCOL_VERSION, "type": "hand_over", **hand_summary(game, index)})
+    if game.is_over:
+        out.append({
+            "v": PROTOCOL_VERSION, "type": "game_over", "game_id": game_id,
+            "winner": game.winner, "reason": game.end_reason, "scores": list(game.scores),
+            "striche": list(game.striche()), "jasstafel": game.jasstafel().as_dict(),
+        })
+    return out
+
+
+def describe_action(action: int) -> str:
+    """An action as an error message names it."""
+    a = action_json(action)
+    if a["type"] == "play":
+        return str(a["card"])
+    if a["type"] == "choose":
+        return f"choose {a['contract']}"
+    if a["type"] == "weis":
+        return "weis quiet" if action == A_WEIS else f"weis {a['option']}"
+    if a["type"] == "stoeck":
+        return "stoeck" if a["announce"] else "stoeck quiet"
+    return str(a["type"])
 
 
 def _seat(s: int) -> int | None:
