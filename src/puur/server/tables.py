@@ -425,6 +425,8 @@ class Table:
         self.seq += 1
         rnd = game.rounds[index]
         revealed = revealed_json(rnd, seat, pending + actions[:-1])
+        if revealed:
+            own["with"] = revealed
         other = public_event(seat, last, rnd, by, revealed)
         self.kick()
         self.broadcast(lambda key: own if key == seat else other, self._summaries(index))
