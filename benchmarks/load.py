@@ -6,7 +6,8 @@ connects one WebSocket client (the ``websockets`` library, asyncio) per seat: 4 
 in this process. Each client answers its turn the moment its state arrives, with a random legal
 action, so the server is the only brake. Measured: the time from sending an action to the moment
 each of the table's four clients receives the state that includes it (``seq`` grows by one), over
-every action of every table. After play the database is checked: every action a client saw
+every action of every table but the Weis decisions, which the table sees only with the card
+after them. After play the database is checked: every action a client saw
 broadcast must be stored, and every finished game must have a record that replays to the result
 the clients were told.
 
@@ -141,8 +142,12 @@ async def seat_client(
                 if kind != "state" or m["game"] is None:
                     continue
                 gid, seq, hand_no = m["game"]["game_id"], m["seq"], m["game"]["hand_no"]
-            if gid == last_game and seq == last_seq:
+            own = m is not None and (m["event"] or {}).get("type") == "action" and (
+                m["event"]["seat"] == seat)
+            if gid == last_game and seq == last_seq and not own:
                 continue  # a seat event, not a new action
+            # (A state after this seat's own Weis decision keeps its seq: the others are not
+            # told of it, and it is still this seat's turn to play its card.)
             if gid == last_game and seq > last_seq:
                 t0 = stats.sent.get((code, gid, seq))
                 if t0 is not None:
@@ -170,7 +175,8 @@ async def seat_client(
             legal = g["legal"]
             if legal:
                 action = rng.choice(legal)
-                stats.sent[(code, gid, seq + 1)] = time.perf_counter()
+                if action["type"] != "weis":  # a Weis decision is no step the table sees
+                    stats.sent[(code, gid, seq + 1)] = time.perf_counter()
                 await ws.send(json.dumps({"v": 1, **action}))
     done.set()
 

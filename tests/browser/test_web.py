@@ -52,12 +52,15 @@ def act_once(page: Any) -> str:
     if kind == "game-over":
         return "over"
     before = latest_seq(page)
+    phase = page.evaluate("puur.view.state.latest ? puur.view.state.latest.game.phase : null")
     # Cards in the hand overlap: aim at the visible left edge, as a finger would.
     el.click(position={"x": 8, "y": 24} if "hand-card" in kind else None)
-    # The click is answered by a new state (seq grows) or the game ends.
+    # The click is answered by a new state (seq grows; a Weis decision, which only this seat
+    # hears of, keeps seq and moves on from the phase "weis") or the game ends.
     page.wait_for_function(
-        "([seq]) => { const s = puur.view.state.latest; return !s || s.seq !== seq"
-        " || (s.game && s.game.phase === 'over'); }", arg=[before])
+        "([seq, phase]) => { const s = puur.view.state.latest; return !s || s.seq !== seq"
+        " || (s.game && (s.game.phase !== phase || s.game.phase === 'over')); }",
+        arg=[before, phase])
     if "hand-card" in kind:
         return "play"
     return kind.split()[0]

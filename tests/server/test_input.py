@@ -213,7 +213,7 @@ def test_a_fault_of_the_server_is_a_typed_500(db: Path, monkeypatch: pytest.Monk
     from starlette.testclient import TestClient
 
     from puur.server.app import create_app
-    from puur.server.tables import Lobby
+    from puur.server.lobby import Lobby
 
     def broken(self: Lobby) -> list[dict[str, Any]]:
         raise RuntimeError("a bug")

@@ -121,7 +121,7 @@ def test_front_end_routes_serve_the_page(client: Any) -> None:
 
 def test_every_computer_player_can_sit_at_a_table(client: Any) -> None:
     from puur.bots import Bot
-    from puur.server.tables import _bot
+    from puur.server.turns import make_player as _bot
 
     bots = client.get("/api/meta").json()["bots"]
     for name in bots:

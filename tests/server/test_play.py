@@ -198,13 +198,13 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(client: Any) -> N
         def broken(*args: object, **kwargs: object) -> None:
             raise sqlite3.OperationalError("database or disk is full")
 
-        store = table.storage.add_action
-        table.storage.add_action = broken
+        store = table.storage.add_actions
+        table.storage.add_actions = broken
         try:
             t.ws[seat].send_json({"v": 1, **t.states[seat]["game"]["legal"][0]})
-            expect_error(t.ws[seat], "server_error")
+            expect_error(t.ws[seat], "storage_error")
         finally:
-            table.storage.add_action = store
+            table.storage.add_actions = store
         assert snapshot(client, code, tokens[seat]) == before
         t.act(seat, t.states[seat]["game"]["legal"][0])
         assert t.states[0]["seq"] == 1

@@ -114,6 +114,12 @@ def pick(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
+def is_secret(state: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether ``action`` is a decision the table learns only with the seat's card."""
+    return action["type"] == "weis" or (
+        action["type"] == "stoeck" and state["table"]["rules"]["stoeck_announce"] == "with-weis")
+
+
 class FourPlayers:
     """Four seat clients and one spectator at a table of four people, all connected.
 
@@ -152,14 +158,22 @@ class FourPlayers:
         return g
 
     def act(self, seat: int, action: dict[str, Any]) -> None:
-        """Send an action and collect the state every client gets after it."""
+        """Send an action and collect the state every client gets after it: only the seat
+        itself for a secret decision (Weis, Stöck with the Weis) that does not end the game."""
         self.ws[seat].send_json({"v": 1, **action})
-        self.receive_all()
+        self.states[seat] = recv_state(self.ws[seat], self.seen[seat])
+        if is_secret(self.states[seat], action) and self.states[seat]["game"]["result"] is None:
+            return
+        self.receive_all_but(seat)
 
     def receive_all(self) -> None:
         """Every connected client receives its next state."""
+        self.receive_all_but(None)
+
+    def receive_all_but(self, seat: int | None) -> None:
+        """Every connected client but ``seat``'s receives its next state."""
         for k in range(5):
-            if k not in self.off:
+            if k not in self.off and k != seat:
                 self.states[k] = recv_state(self.ws[k], self.seen[k])
 
     def drop(self, k: int) -> None:

@@ -2,9 +2,10 @@
 
 Routes (docs/protocol.md): ``/api/meta``, ``/api/tables`` (list, create), ``/api/tables/{code}``,
 ``/api/tables/{code}/join``, ``/api/games``, ``/api/games/{id}/record``,
-``/api/games/{id}/replay``, the WebSocket ``/ws/{code}`` (:mod:`puur.server.sockets`);
-``/static/…`` serves the files of ``puur/server/static`` and ``/``, ``/t/{code}``,
-``/replay/{id}`` (and the other front-end routes) return its ``index.html``.
+``/api/games/{id}/replay``, ``/api/games/{id}/share`` (:mod:`puur.server.history`), the WebSocket
+``/ws/{code}`` (:mod:`puur.server.sockets`); ``/static/…`` serves the files of
+``puur/server/static`` and ``/``, ``/t/{code}``, ``/replay/{id}`` (and the other front-end
+routes) return its ``index.html``.
 
 Every refusal under ``/api/`` is a typed error with a 4xx status, unknown routes and methods
 included (a fault of the server's own is a typed 500, ``server_error``). Request bodies are read
@@ -15,7 +16,6 @@ client's rate limit (``rate_limited``, 429 with ``Retry-After``); see :mod:`puur
 from __future__ import annotations
 
 import contextlib
-import io
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
@@ -35,9 +35,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from puur.cards import DECK_STYLES
-from puur.record import RecordError, read_record
 from puur.rules import PRESETS, rules_to_dict
+from puur.server.history import History
 from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
+from puur.server.lobby import Lobby
 from puur.server.messages import (
     LANGUAGES,
     PROTOCOL_VERSION,
@@ -49,8 +50,7 @@ from puur.server.messages import (
 )
 from puur.server.sockets import play_socket
 from puur.server.storage import Storage
-from puur.server.tables import Lobby, Table
-from puur.server.views import replay_json
+from puur.server.tables import Table
 
 __all__ = ["DEFAULT_DB", "STATIC_DIR", "create_app"]
 
@@ -151,37 +151,23 @@ async def join(request: Request) -> Response:
     return _ok({"type": "joined", "code": table.code, "seat": seat, "token": token})
 
 
+def _history(request: Request) -> History:
+    """The history as this request may see it: its seat tokens (header ``X-Puur-Tokens``) and
+    share key (``?share=``) open private tables' games (docs/protocol.md)."""
+    return History(_lobby(request).storage, request.headers.get("x-puur-tokens", ""),
+                   request.query_params.get("share"))
+
+
 @_errors
 async def games(request: Request) -> Response:
-    """The latest finished games."""
-    return _ok({"type": "games", "games": _lobby(request).storage.finished_games()})
-
-
-#: Game ids are SQLite row ids: positive 64-bit integers.
-MAX_GAME_ID: Final = 2**63 - 1
-
-
-def _game_id(raw: str) -> int:
-    """The game id of a path; ``no_game`` for anything but plain ASCII digits in range."""
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 19 and 0 < int(raw) <= MAX_GAME_ID):
-        raise ProtocolError("no_game", f"no game with id {raw[:32]!r}")
-    return int(raw)
-
-
-def _finished_record(request: Request) -> tuple[int, str, str]:
-    gid = _game_id(request.path_params["game_id"])
-    row = _lobby(request).storage.load_game(gid)
-    if row is None:
-        raise ProtocolError("no_game", f"no game with id {gid}")
-    if row.ended is None or row.record is None:
-        raise ProtocolError("not_finished", f"game {gid} is not finished")
-    return gid, row.code, row.record
+    """The latest finished games of public tables and of the caller's private ones."""
+    return _ok({"type": "games", "games": _history(request).games()})
 
 
 @_errors
 async def record(request: Request) -> Response:
     """A finished game as a record file."""
-    gid, _code, text = _finished_record(request)
+    gid, text = _history(request).record(request.path_params["game_id"])
     return Response(text, media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="puur-game-{gid}.txt"'})
 
@@ -189,15 +175,13 @@ async def record(request: Request) -> Response:
 @_errors
 async def replay(request: Request) -> Response:
     """Every hand of a finished game with all hands open."""
-    gid, code, text = _finished_record(request)
-    try:
-        rec = read_record(io.StringIO(text))
-    except RecordError as e:
-        raise ProtocolError("no_game", f"game {gid} has a damaged record: {e}") from None
-    game = rec.to_game()
-    seats = [{"seat": s, "kind": info.kind, "name": info.name}
-             for s, info in sorted(rec.seats.items())]
-    return JSONResponse(replay_json(game, gid, code, seats))
+    return JSONResponse(_history(request).replay(request.path_params["game_id"]))
+
+
+@_errors
+async def share(request: Request) -> Response:
+    """A share link to a finished game, for a seat holder of its table."""
+    return _ok(_history(request).share(request.path_params["game_id"]), status=201)
 
 
 async def index(request: Request) -> Response:
@@ -267,6 +251,7 @@ def create_app(
         Route("/api/games", games),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/replay", replay),
+        Route("/api/games/{game_id}/share", share, methods=["POST"]),
         WebSocketRoute("/ws/{code}", play_socket),
         Route("/", index),
         Route("/t/{code}", index),

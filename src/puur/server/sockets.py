@@ -19,6 +19,7 @@ from typing import Any, Final
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from puur.server.limits import Limits, RateLimiter, SocketCounter, client_key
+from puur.server.lobby import Lobby
 from puur.server.messages import (
     PROTOCOL_VERSION,
     ActionMessage,
@@ -30,7 +31,7 @@ from puur.server.messages import (
     Rematch,
     parse_client_message,
 )
-from puur.server.tables import Connection, Lobby, Table
+from puur.server.tables import Connection, Table
 
 __all__ = ["CLOSE_LIMIT", "SocketConnection", "play_socket"]
 

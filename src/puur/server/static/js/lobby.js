@@ -176,7 +176,7 @@ export function mountLobby(view, ctx) {
     if (!tables.length) return `<li class="empty">${esc(t("lobby.none_open"))}</li>`;
     return tables.map((tb) => {
       const names = tb.seats.map((s) => (!s.taken ? `<em>${esc(t("free_seat"))}</em>`
-        : s.kind === "bot" ? esc(t("bot")) : esc(s.name))).join(" · ");
+        : s.kind === "bot" ? `${esc(s.name)} (${esc(t("bot"))})` : esc(s.name))).join(" · ");
       const free = tb.free_seats.length;
       return `<li class="table-item" data-code="${esc(tb.code)}">
         <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(tb.preset)} ·
@@ -197,7 +197,7 @@ export function mountLobby(view, ctx) {
         <span class="score-pair">${esc(g.scores[0])} : ${esc(g.scores[1])}</span></div>
       <div class="actions">
         <a class="btn small" data-nav href="/?replay=${esc(g.id)}">${esc(t("replay"))}</a>
-        <a class="btn small" href="${api.recordUrl(g.id)}" download>⬇</a>
+        <a class="btn small" href="${api.recordUrl(g.id)}" data-record="${esc(g.id)}" download>⬇</a>
       </div></li>`).join("");
   }
 

@@ -21,7 +21,7 @@ export function mountReplay(view, id, ctx) {
   const deck = () => ctx.prefs.deck;
   const seatName = (s) => {
     const info = data.seats[s];
-    return info && info.kind !== "bot" && info.name ? info.name : t(`seat.${s}`);
+    return info && info.name ? info.name : t(`seat.${s}`);
   };
   const teamName = (team) => `${seatName(team)} & ${seatName(team + 2)}`;
 
@@ -108,12 +108,12 @@ export function mountReplay(view, id, ctx) {
             </tbody></table></section>` : ""}
           <section class="side-box tafel-box"><h3>${esc(t("jasstafel"))}</h3>${jasstafelSVG(data.jasstafel, [teamName(0), teamName(1)])}</section>
           <section class="side-box buttons">
-            <a class="btn primary" id="rp-download" href="${api.recordUrl(data.game_id)}" download>${esc(t("download"))}</a>
+            <a class="btn primary" id="rp-download" href="${api.recordUrl(data.game_id)}" data-record="${esc(data.game_id)}" download>${esc(t("download"))}</a>
             <a class="btn" data-nav href="/">${esc(t("lobby.back"))}</a>
           </section>
         </aside>
       </section>`;
-    ctx.setInfo(`<span class="table-code">${esc(data.code)}</span>`);
+    ctx.setInfo(data.code ? `<span class="table-code">${esc(data.code)}</span>` : "");
     bind();
   }
 

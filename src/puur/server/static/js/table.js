@@ -314,7 +314,7 @@ export function mountTable(view, code, watch, ctx) {
   function seatName(seat) {
     if (seat === mySeat()) return t("you");
     const s = seatInfo(seat);
-    return s.taken && s.kind !== "bot" ? s.name : t(`seat.${seat}`);
+    return s.taken && s.name ? s.name : t(`seat.${seat}`);
   }
 
   function teamName(team) {
@@ -632,7 +632,7 @@ export function mountTable(view, code, watch, ctx) {
       <div class="row wrap">
         ${me !== null ? `<button class="btn primary" id="rematch-btn" type="button">${esc(t("rematch"))}</button>` : ""}
         <a class="btn" data-nav href="/?replay=${esc(r.game_id)}">${esc(t("replay"))}</a>
-        <a class="btn" href="${api.recordUrl(r.game_id)}" download>${esc(t("download"))}</a>
+        <a class="btn" href="${api.recordUrl(r.game_id)}" data-record="${esc(r.game_id)}" download>${esc(t("download"))}</a>
         <button class="btn" id="go-close" type="button">${esc(t("close"))}</button>
       </div></div></div>`;
   }
