@@ -19,7 +19,8 @@ from puur.tui.settings import Settings
 
 pytestmark = pytest.mark.anyio
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-SIZE = (110, 36)
+SIZE = (120, 36)
+SMALL = (80, 24)
 
 
 def _check(name: str, text: str) -> None:
@@ -50,6 +51,13 @@ async def test_setup_screen_snapshot() -> None:
         _check("setup_de_french", screen_text(app))
 
 
+async def test_setup_screen_snapshot_at_80x24_in_french() -> None:
+    app = PuurApp(_settings(lang="fr"), setup=True, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        _check("setup_fr_80x24", screen_text(app))
+
+
 async def test_choose_dialog_and_table_snapshots() -> None:
     session = PlaySession(game=crafted_game(), bots=["random"] * 3, seed=1)
     app = PuurApp(_settings(), session=session, setup=False, remember=False)
@@ -68,7 +76,7 @@ async def test_choose_dialog_and_table_snapshots() -> None:
             await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         _check("table", screen_text(app))
-        # An 80x24 terminal: no side panel, the latest event on one line, the hand still shown.
+        # An 80x24 terminal: the log under the hand, the scores in the status line.
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         _check("table_80x24", screen_text(app))
@@ -84,7 +92,7 @@ async def test_hand_summary_snapshot() -> None:
         else:
             session.bot_step()
     app = PuurApp(_settings(), session=session, setup=False, remember=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         for _ in range(5):
             scr = app.screen
@@ -96,4 +104,4 @@ async def test_hand_summary_snapshot() -> None:
                 await _play_first_legal(pilot)
             await pilot.pause()
         assert isinstance(app.screen, InfoScreen) and app.screen.kind == "summary"
-        _check("hand_summary", screen_text(app))
+        _check("hand_summary_80x24", screen_text(app))
