@@ -431,10 +431,6 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                      "Wiedergabe: Spiel {hand}, Zug {move} von {moves}",
                      "Relecture : donne {hand}, coup {move} sur {moves}",
                      "Replay: mano {hand}, mossa {move} di {moves}"),
-    "replay.keys": ("→ next move, ← back, n next hand, p previous hand, q quit",
-                    "→ nächster Zug, ← zurück, n nächstes Spiel, p voriges Spiel, q Ende",
-                    "→ coup suivant, ← retour, n donne suivante, p donne précédente, q quitter",
-                    "→ mossa successiva, ← indietro, n mano successiva, p mano precedente, q esci"),
 }
 
 _INDEX: Final = {code: i for i, code in enumerate(LANGUAGES)}

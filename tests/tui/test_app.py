@@ -4,12 +4,10 @@ hint, undo, save/resume, language and deck switching, setup and replay."""
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 
 import pytest
-from tests.tui.conftest import FAST, crafted_game, screen_text
-from textual.pilot import Pilot
+from tests.tui.conftest import FAST, app_settings, crafted_game, play_first_legal, screen_text
 from textual.widgets import Checkbox, Input, RichLog, Select
 
 from puur.actions import A_PUSH
@@ -26,20 +24,14 @@ from puur.tui.app import (
     SetupScreen,
 )
 from puur.tui.session import PlaySession
-from puur.tui.settings import Settings, load_settings, settings_path
+from puur.tui.settings import load_settings, settings_path
 
 SIZE = (120, 40)
 pytestmark = pytest.mark.anyio
 
 
-def _settings(**kw: object) -> Settings:
-    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
-    base.update(kw)
-    return Settings(**base)  # type: ignore[arg-type]
-
-
 def _app(session: PlaySession | None = None, tmp: Path | None = None, **kw: object) -> PuurApp:
-    return PuurApp(_settings(**kw), session=session, seed=5, setup=False, remember=False,
+    return PuurApp(app_settings(**kw), session=session, seed=5, setup=False, remember=False,
                    save_path=(tmp / "saved.puur") if tmp else None)
 
 
@@ -47,15 +39,6 @@ def _game(app: PuurApp) -> GameScreen:
     screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
     assert screens
     return screens[0]
-
-
-async def _play_first_legal(pilot: Pilot[int]) -> None:
-    scr = pilot.app.screen
-    assert isinstance(scr, GameScreen)
-    cards = list(scr.query(CardWidget))
-    n = next(i for i, w in enumerate(cards, start=1) if w.legal)
-    await pilot.press(str(n))
-    await pilot.pause()
 
 
 async def test_a_complete_game_to_the_target_through_the_ui() -> None:
@@ -74,7 +57,7 @@ async def test_a_complete_game_to_the_target_through_the_ui() -> None:
                     break
                 await pilot.press("enter")
             else:
-                await _play_first_legal(pilot)  # waits for the screen itself
+                await play_first_legal(pilot)  # waits for the screen itself
                 continue
             await pilot.pause()
         assert isinstance(app.screen, InfoScreen) and app.screen.kind == "game-over"
@@ -190,7 +173,7 @@ async def test_only_legal_cards_are_playable_and_hint_and_undo(tmp_path: Path) -
         await pilot.press("u")  # nothing played yet: nothing to undo
         await pilot.pause()
         assert session.observation() == before
-        await _play_first_legal(pilot)
+        await play_first_legal(pilot)
         while not session.human_to_move():
             await pilot.pause()
         played = session.observation()
@@ -219,7 +202,7 @@ async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("2", "2")
         await pilot.pause()
-        await _play_first_legal(pilot)
+        await play_first_legal(pilot)
         await pilot.press("s")
         await pilot.pause()
         mid = session.observation()
@@ -234,7 +217,7 @@ async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:
         await pilot.pause()
     assert app.return_value == 0
     resumed = PlaySession.resume(path)
-    app2 = PuurApp(_settings(), session=resumed, setup=False, remember=False)
+    app2 = PuurApp(app_settings(), session=resumed, setup=False, remember=False)
     async with app2.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert resumed.observation() == mid
@@ -275,7 +258,7 @@ async def test_language_and_deck_switching_in_game() -> None:
 
 
 async def test_setup_screen_options_language_and_start() -> None:
-    app = PuurApp(_settings(), seed=1, setup=True, remember=True)
+    app = PuurApp(app_settings(), seed=1, setup=True, remember=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -318,7 +301,7 @@ async def test_replay_screen_steps_through_a_record(tmp_path: Path) -> None:
         else:
             s.run_bots()
     rec = read_record(s.save(tmp_path / "g.puur"))
-    app = PuurApp(_settings(), replay=rec, remember=False)
+    app = PuurApp(app_settings(), replay=rec, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
@@ -366,13 +349,13 @@ async def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
                 assert session.observation() == before
                 assert "Not legal" in screen_text(app)
                 return
-            await _play_first_legal(pilot)
+            await play_first_legal(pilot)
         pytest.fail("no position with an illegal card came up")
 
 
 async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
     session = PlaySession(game=crafted_game(), bots=["rules", "random", "rules"], seed=4)
-    app = PuurApp(_settings(delay=0.01), session=session, setup=False, remember=False)
+    app = PuurApp(app_settings(delay=0.01), session=session, setup=False, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("7")  # push: North chooses after its delay
@@ -385,182 +368,3 @@ async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
         log = _game(app).query_one("#log", RichLog)
         assert any("North chooses" in line.text for line in log.lines)
 
-
-def _human_completes_a_trick(seed: int = 1) -> PlaySession:
-    """A session where the human is about to play the last card of a trick (not the last
-    trick of the hand)."""
-    for k in range(seed, seed + 40):
-        s = PlaySession(FAST, ["random"] * 3, seed=k)
-        while not s.is_over and s.game.hand_no == 1:
-            obs = s.observation()
-            if (s.human_to_move() and obs.phase == "play" and len(obs.trick) == 3
-                    and obs.trick_no < 8):
-                return s
-            if s.human_to_move():
-                s.act(s.legal_actions()[0])
-            else:
-                s.bot_step()
-    raise AssertionError("no such position")
-
-
-async def test_undo_right_after_the_card_that_completed_a_trick() -> None:
-    session = _human_completes_a_trick()
-    before = session.observation()
-    # A long delay: the computer players have not moved yet when undo is pressed.
-    app = PuurApp(_settings(delay=30.0), session=session, setup=False, remember=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await _play_first_legal(pilot)
-        assert len(session.observation().trick_winners) == len(before.trick_winners) + 1
-        await pilot.press("u")
-        await pilot.pause()
-        after = session.observation()
-        assert after.history == before.history and after.hand == before.hand
-        assert session.human_to_move()
-        log = _game(app).query_one("#log", RichLog)
-        assert any("taken back" in line.text for line in log.lines)
-        assert not any("Nothing to undo" in line.text for line in log.lines)
-
-
-async def test_keys_work_while_a_computer_player_thinks_and_undo_drops_its_move() -> None:
-    session = _human_completes_a_trick()
-    before = session.observation()
-    app = PuurApp(_settings(delay=0.01), session=session, setup=False, remember=False)
-    thinking = threading.Event()
-    release = threading.Event()
-    for s in (1, 2, 3):
-        original = session.bots[s].act
-
-        def slow(obs: Observation, _act=original) -> int:  # type: ignore[no-untyped-def]
-            thinking.set()
-            release.wait(5)
-            return _act(obs)
-
-        session.bots[s].act = slow  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await _play_first_legal(pilot)
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if thinking.is_set():
-                break
-        assert thinking.is_set()
-        assert len(session.observation().history) == len(before.history) + 1
-        await pilot.press("u")
-        await pilot.pause()
-        assert session.observation().history == before.history
-        release.set()  # the computer player answers now: its move is dropped
-        await pilot.pause(0.1)
-        assert session.observation().history == before.history and session.human_to_move()
-
-
-async def test_hint_says_what_its_value_means() -> None:
-    session = PlaySession(game=crafted_game(), bots=["random"] * 3, hint_bot="search:quick")
-    app = _app(session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2", "2")  # Rosen trumps, keep quiet
-        await pilot.pause()
-        await pilot.press("h")
-        log = _game(app).query_one("#log", RichLog)
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if any("Hint:" in line.text for line in log.lines):
-                break
-        text = " ".join(" ".join(line.text for line in log.lines).split())  # lines wrap
-        assert "your team can expect about" in text and "card points in this hand" in text
-        assert "(value " not in text
-
-
-async def test_quit_asks_unless_the_game_is_saved(tmp_path: Path) -> None:
-    session = PlaySession(game=crafted_game(), bots=["random"] * 3)
-    app = _app(session, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2", "2")
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        dlg = app.screen
-        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "quit"
-        assert "not saved" in screen_text(app)
-        await pilot.press("3")  # keep playing
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.return_value is None
-        await pilot.press("ctrl+q")  # the app's own quit key asks too
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceDialog) and app.screen.kind == "quit"
-        await pilot.press("3")
-        await pilot.pause()
-        await pilot.press("s")  # saved as it stands: q leaves at once
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-    assert app.return_value == 0
-    assert read_record(tmp_path / "saved.puur").actions[0]
-
-
-async def test_quit_without_saving_leaves_no_file(tmp_path: Path) -> None:
-    session = PlaySession(game=crafted_game(), bots=["random"] * 3)
-    app = _app(session, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2", "2", "q")
-        await pilot.pause()
-        await pilot.press("2")  # quit without saving
-        await pilot.pause()
-    assert app.return_value == 0 and not (tmp_path / "saved.puur").exists()
-
-
-async def test_a_resumed_game_shows_its_log(tmp_path: Path) -> None:
-    s = PlaySession(game=crafted_game(), bots=["random"] * 3, seed=3)
-    s.act(36 + 1)  # Rosen
-    s.run_bots()
-    while s.observation().phase != "play":
-        s.act(s.legal_actions()[0])
-        s.run_bots()
-    s.act(s.legal_actions()[0])
-    s.run_bots()
-    path = s.save(tmp_path / "g.puur")
-    app = PuurApp(_settings(), session=PlaySession.resume(path), setup=False, remember=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        lines = [line.text for line in _game(app).query_one("#log", RichLog).lines]
-        assert "South (You) chooses Rosen trumps" in lines
-        assert sum(" plays " in line for line in lines) == len(s.observation().history)
-
-
-async def test_the_log_follows_a_language_and_deck_switch() -> None:
-    session = PlaySession(game=crafted_game(), bots=["random"] * 3)
-    app = _app(session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2", "2")  # Rosen trumps, keep quiet
-        await pilot.pause()
-        await pilot.press("g")  # Deutsch
-        await pilot.pause()
-        lines = [line.text for line in _game(app).query_one("#log", RichLog).lines]
-        assert "Süd (Du) macht Rosen Trumpf" in lines
-        assert not any("chooses" in line for line in lines)
-        await pilot.press("d")  # French cards
-        await pilot.pause()
-        lines = [line.text for line in _game(app).query_one("#log", RichLog).lines]
-        assert "Süd (Du) macht Herz Trumpf" in lines
-
-
-async def test_an_illegal_card_is_answered_with_the_reason() -> None:
-    session = _human_completes_a_trick()
-    obs = session.observation()
-    illegal = [c for c in range(36) if obs.hand >> c & 1 and c not in obs.legal_actions]
-    if not illegal:
-        pytest.skip("every card is legal in this position")
-    app = _app(session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        slot = next(w for w in _game(app).query(CardWidget) if w.card == illegal[0])
-        slot.action_choose()
-        await pilot.pause()
-        log = _game(app).query_one("#log", RichLog)
-        text = " ".join(" ".join(line.text for line in log.lines).split())  # lines wrap
-        assert "Not legal:" in text
-        assert "you must follow" in text or "you may not undertrump" in text

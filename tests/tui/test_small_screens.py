@@ -7,25 +7,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.tui.conftest import FAST, crafted_game, screen_text
+from tests.tui.conftest import FAST, app_settings, crafted_game, screen_text
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, RichLog, Select
 
 from puur.i18n import LANGUAGES, t
-from puur.tui.app import CardWidget, ChoiceDialog, GameScreen, InfoScreen, PuurApp, SetupScreen
+from puur.record import read_record
+from puur.tui.app import (
+    CardWidget,
+    ChoiceDialog,
+    GameScreen,
+    InfoScreen,
+    PuurApp,
+    ReplayScreen,
+    SetupScreen,
+)
 from puur.tui.session import PlaySession
-from puur.tui.settings import Settings
 
 pytestmark = pytest.mark.anyio
 SMALL = (80, 24)
 ALL_LANGS = list(LANGUAGES)
 
-
-def _settings(**kw: object) -> Settings:
-    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
-    base.update(kw)
-    return Settings(**base)  # type: ignore[arg-type]
 
 
 def assert_in_sight(app: App[int], widget: Widget) -> None:
@@ -47,7 +50,7 @@ def _footer_line(app: App[int]) -> str:
 @pytest.mark.parametrize("lang", ALL_LANGS)
 async def test_setup_at_80x24_shows_every_value_whole_and_start_in_sight(lang: str) -> None:
     # A rule set of its own: the preset shows the (translated) word for it.
-    app = PuurApp(_settings(lang=lang, rules=FAST.replace(name="custom")), setup=True,
+    app = PuurApp(app_settings(lang=lang, rules=FAST.replace(name="custom")), setup=True,
                   remember=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
@@ -85,7 +88,7 @@ async def test_setup_at_80x24_shows_every_value_whole_and_start_in_sight(lang: s
 @pytest.mark.parametrize("lang", ALL_LANGS)
 async def test_table_at_80x24_shows_nine_cards_trick_scores_log_and_quit(lang: str) -> None:
     session = PlaySession(game=crafted_game(), bots=["search:default"] * 3)
-    app = PuurApp(_settings(lang=lang), session=session, setup=False, remember=False)
+    app = PuurApp(app_settings(lang=lang), session=session, setup=False, remember=False)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
@@ -124,7 +127,7 @@ async def test_table_at_80x24_shows_nine_cards_trick_scores_log_and_quit(lang: s
 async def test_dialogs_at_80x24_keep_every_choice_in_sight(lang: str) -> None:
     rules = FAST.replace(stoeck_announce="with-weis")
     session = PlaySession(game=crafted_game(rules), bots=["random"] * 3)
-    app = PuurApp(_settings(lang=lang), session=session, setup=False, remember=False)
+    app = PuurApp(app_settings(lang=lang), session=session, setup=False, remember=False)
     seen: list[str] = []
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
@@ -152,6 +155,33 @@ async def test_dialogs_at_80x24_keep_every_choice_in_sight(lang: str) -> None:
         assert_in_sight(app, app.screen.query_one(Button))
 
 
+@pytest.mark.parametrize("lang", ALL_LANGS)
+async def test_replay_at_80x24_shows_the_hands_the_trick_and_its_keys(
+        lang: str, tmp_path: Path) -> None:
+    s = PlaySession(FAST, ["random"] * 3, seed=4)
+    while not s.is_over:
+        if s.human_to_move():
+            s.act(s.legal_actions()[0])
+        else:
+            s.run_bots()
+    rec = read_record(s.save(tmp_path / "g.puur"))
+    app = PuurApp(app_settings(lang=lang), replay=rec, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 7)
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen) and scr.move == 7
+        for part in ("#r-status", "#r-hands", "#r-trick", "#r-log"):
+            assert_in_sight(app, scr.query_one(part))
+        text = screen_text(app)
+        for seat in range(4):
+            assert t(f"seat.{seat}", lang) in text
+        footer = _footer_line(app)
+        for key in ("key.next", "key.prev", "key.next_hand", "key.quit"):
+            assert t(key, lang) in footer, (lang, key, footer)
+
+
 def _near_the_end(seed: int) -> PlaySession:
     """A session whose game ends with the human's next card or soon after."""
     s = PlaySession(FAST.replace(target=150), ["random"] * 3, seed=seed)
@@ -170,7 +200,7 @@ def _near_the_end(seed: int) -> PlaySession:
 async def test_summary_and_game_over_at_80x24_keep_their_buttons_in_sight(
         lang: str, tmp_path: Path) -> None:
     session = _near_the_end(seed=3)
-    app = PuurApp(_settings(lang=lang), session=session, setup=False, remember=False,
+    app = PuurApp(app_settings(lang=lang), session=session, setup=False, remember=False,
                   save_path=tmp_path / "g.puur")
     kinds: set[str] = set()
     async with app.run_test(size=SMALL) as pilot:

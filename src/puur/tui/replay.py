@@ -77,8 +77,8 @@ class ReplayScreen(Screen[None]):
         if rd.contract >= 0:
             info = t("contract_by", lang, contract=contract_name(rd.contract, deck, lang),
                      mult=rd.multiplier, seat=seat_name(rd.chooser, lang, mark_you=False))
-        self.query_one("#r-status", Static).update(
-            f"{head}   {info}\n{t('replay.keys', lang)}")
+        # The keys are in the footer, in the chosen language.
+        self.query_one("#r-status", Static).update(f"{head}   {info}")
         lines = []
         for s in range(4):
             cards = " ".join(card_markup(c, deck) for c in sort_hand(rd.hands[s], rd.trump))
