@@ -144,6 +144,8 @@ function mount() {
 function navigate(url) {
   history.pushState(null, "", url);
   mount();
+  // A new page starts at its top (the lobby's button that led here may be far down).
+  window.scrollTo(0, 0);
 }
 
 function start() {

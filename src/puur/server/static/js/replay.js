@@ -70,10 +70,10 @@ export function mountReplay(view, id, ctx) {
         <div class="felt-wrap">
           <div class="felt replay-felt">
             ${seats}
-            <div class="contract-chip">${contractIcon(h.contract, deck())}<span>${esc(contractName(h.contract, deck()))}</span>
-              ${h.multiplier > 1 ? `<span class="mult">×${h.multiplier}</span>` : ""}
-              <span class="muted small">${esc(t("chosen_by", { who: seatName(h.chooser) }))}${h.pushed ? ` · ${esc(t("pushed"))}` : ""}</span></div>
             <div class="center">
+              <div class="contract-chip">${contractIcon(h.contract, deck())}<span>${esc(contractName(h.contract, deck()))}</span>
+                ${h.multiplier > 1 ? `<span class="mult">×${h.multiplier}</span>` : ""}
+                <span class="muted small">${esc(t("chosen_by", { who: seatName(h.chooser) }))}${h.pushed ? ` · ${esc(t("pushed"))}` : ""}</span></div>
               <div class="trick">${trick}</div>
               ${tr ? `<div class="center-note">${esc(t("trick_by", { who: seatName(tr.winner) }))} · ${esc(tr.points)}</div>` : ""}
             </div>

@@ -30,6 +30,20 @@ export function contractIcon(token, deck, size = 22) {
   return `<span class="contract-glyph" style="font-size:${size * 0.8}px">${glyph}</span>`;
 }
 
+const BADGE_ICONS = {
+  bot: `<rect x="1.5" y="2" width="13" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6"/>
+    <path d="M5 14.5h6M8 11v3.5" stroke="currentColor" stroke-width="1.6"/>`,
+  away: `<rect x="4" y="3" width="3" height="10" rx="1" fill="currentColor"/>
+    <rect x="9" y="3" width="3" height="10" rx="1" fill="currentColor"/>`,
+};
+
+/** A seat's badge: an icon and its word (narrow seats show the icon only; the word stays for
+ * screen readers and as the tooltip). */
+function badge(kind, text, title = text) {
+  return `<span class="badge ${kind}" title="${esc(title)}"><svg class="badge-icon" viewBox="0 0 16 16"
+    aria-hidden="true">${BADGE_ICONS[kind]}</svg><span class="badge-text">${esc(text)}</span></span>`;
+}
+
 /** A small face-up card. */
 export function miniCard(token, deck, extra = "") {
   const c = parseToken(token);
@@ -342,8 +356,8 @@ export function mountTable(view, code, watch, ctx) {
         <div class="felt-wrap">
           <div class="felt">
             ${[2, 3, 1].map((r) => seatBox((bottomSeat() + r) % 4)).join("")}
-            ${contractChip()}
             <div class="center">
+              ${contractChip()}
               <div class="trick" aria-label="trick">${trickCards()}</div>
               ${centerOverlay()}
             </div>
@@ -374,14 +388,12 @@ export function mountTable(view, code, watch, ctx) {
     const me = seat === mySeat();
     const toMove = g && g.phase !== "over" && g.to_move === seat && !st.completing;
     const badges = [];
-    if (info.kind === "bot") {
-      badges.push(`<span class="badge bot" title="${esc(info.bot)} ${esc(info.strength ?? "")}">${esc(t("bot"))}</span>`);
-    }
+    if (info.kind === "bot") badges.push(badge("bot", t("bot"), `${info.bot} ${info.strength ?? ""}`));
     // The page's own seat is, by definition, here.
     if (info.taken && info.kind === "human" && !info.connected && !me) {
-      badges.push(`<span class="badge away">${esc(t("offline"))}</span>`);
+      badges.push(badge("away", t("offline")));
     }
-    if (info.auto) badges.push(`<span class="badge bot">⚙ ${esc(t("bot"))}</span>`);
+    if (info.auto) badges.push(badge("bot", `⚙ ${t("bot")}`));
     let extra = "";
     if (!info.taken) {
       const canSit = mySeat() === null && st.you;
@@ -515,7 +527,9 @@ export function mountTable(view, code, watch, ctx) {
     const g = st.game;
     const me = mySeat();
     if (!g || me === null) {
-      if (g && g.phase !== "over") return `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
+      if (g && g.phase !== "over" && g.to_move !== null && g.to_move !== undefined) {
+        return `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
+      }
       return "";
     }
     const info = seatInfo(me);
@@ -525,6 +539,8 @@ export function mountTable(view, code, watch, ctx) {
         <button class="btn primary" id="take-back" type="button">${esc(t("take_back"))}</button>`;
     }
     if (g.phase === "over") return out;
+    // While a trick is still being shown (or newer states wait in the queue) nobody is asked.
+    if (g.to_move === null || g.to_move === undefined || (!isLatest() && g.to_move === me)) return out;
     if (!isLatest() || g.to_move !== me) {
       return out + `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
     }
@@ -664,12 +680,12 @@ export function mountTable(view, code, watch, ctx) {
     on("take-back", () => send("back"));
     on("rematch-btn", () => send("rematch"));
     on("go-close", () => { st.overDismissed = true; render(); });
-    on("last-btn", () => { st.showLast = !st.showLast; render(); });
+    on("last-btn", () => { st.showLast = !st.showLast; render(); showOverlay("last-trick"); });
     on("close-last", () => { st.showLast = false; render(); });
     on("close-summary", () => { st.summary = null; render(); });
     on("summary-btn", () => {
       const lh = st.game?.last_hand;
-      if (lh) { st.summary = lh; render(); }
+      if (lh) { st.summary = lh; render(); showOverlay("hand-summary"); }
     });
     on("invite-btn", invite);
     on("join-watch", () => {
@@ -680,6 +696,11 @@ export function mountTable(view, code, watch, ctx) {
     for (const b of view.querySelectorAll(".join-seat, .sit-btn")) {
       b.addEventListener("click", () => join(Number(b.dataset.seat)));
     }
+  }
+
+  /** Bring a panel opened from below the table (on a phone) into view. */
+  function showOverlay(id) {
+    document.getElementById(id)?.scrollIntoView({ block: "nearest", behavior: ctx.fast ? "auto" : "smooth" });
   }
 
   async function invite() {

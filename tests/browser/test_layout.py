@@ -1,0 +1,281 @@
+"""Layout tests in headless Chromium, measured from the boxes the browser computed: no page
+scrolls sideways on a 320 or 390 px phone, nothing that matters overlaps on a phone or a desktop,
+every card of a full trick shows its index, and texts fit in every language, also with a
+40-character name and a name in another script. Screenshots go to ``test-output/``."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .pages import (
+    LONG_NAME,
+    OTHER_SCRIPT,
+    act_once,
+    create_table,
+    game_state,
+    overlaps,
+    post_table,
+    settle,
+    sideways,
+    spills,
+    visible_parts,
+    wait_for_game,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
+SMALL = {"width": 320, "height": 568, "has_touch": True, "is_mobile": True}
+DESKTOP = {"width": 1280, "height": 800}
+
+# What must never cover each other at the table and in the replay.
+TABLE_PARTS = {
+    "South's cards": ".hand .hand-card, .pos-bottom.open-hand .mini-card",
+    "the trick": ".trick .trick-card",
+    "the contract": ".contract-chip",
+    "the scores": ".side .scoreline",
+    "North's cards": ".pos-top .backs .back, .pos-top .open-cards .mini-card",
+    "West's cards": ".pos-left .backs .back, .pos-left .open-cards .mini-card",
+    "East's cards": ".pos-right .backs .back, .pos-right .open-cards .mini-card",
+    "the name plates": ".seat .plate",
+    "the trick note": ".center-note",
+    "the action bar": "#action-bar > *",
+}
+
+# Texts that must fit their box (they are not cut on purpose, unlike a long name).
+_CUT = """() => [...document.querySelectorAll(
+    '.btn, .prompt, .overlay-title, h1, h2, h3, label, th, td, .badge, .bubble, summary, legend,'
+    + ' .contract-chip, .center-note, .winner, .scoreline, .you-sit, .seat-name, option')]
+  .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className}: "${e.textContent.trim().slice(0, 40)}"`
+    + ` needs ${e.scrollWidth} px, has ${e.clientWidth}`)"""
+
+
+# A text key shown instead of its text, or a value that was never filled in.
+_RAW = r"\b(?:undefined|null|NaN|[a-z_]+\.[a-z_][a-z0-9_.-]*)\b"
+
+
+class Findings:
+    """Everything wrong with the layout, collected over a test and reported at once."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def check(self, page: Any, where: str, parts: dict[str, str] | None = None) -> None:
+        size = page.viewport_size
+        at = f"{where} at {size['width']}x{size['height']}"
+        self.found += [f"{at}: {f}" for f in sideways(page)]
+        self.found += [f"{at}: {f}" for f in spills(page)]
+        self.found += [f"{at}: text does not fit: {f}" for f in page.evaluate(_CUT)]
+        self.found += [f"{at}: a text left untranslated or empty: {f!r}"
+                       for f in re.findall(_RAW, page.inner_text("body"))]
+        if parts:
+            self.found += [f"{at}: {f}" for f in overlaps(page, parts)]
+
+    def sideways(self, page: Any, where: str) -> None:
+        """Only whether the page grew wider than its window (a card in flight is clipped by
+        the cloth on purpose)."""
+        size = page.viewport_size
+        self.found += [f"{where} at {size['width']}x{size['height']}: {f}" for f in sideways(page)]
+
+    def trick(self, page: Any, where: str, selector: str = ".trick .trick-card",
+              count: int = 4) -> None:
+        """Every card of a full trick shows its whole index corner and most of its face."""
+        size = page.viewport_size
+        parts = visible_parts(page, selector)
+        assert len(parts) == count, (where, parts)
+        for p in parts:
+            if p["index"] < 1 or p["whole"] < 0.6:
+                self.found.append(
+                    f"{where} at {size['width']}x{size['height']}: {p['card']} shows "
+                    f"{p['index']:.0%} of its index and {p['whole']:.0%} of its face")
+
+    def assert_none(self) -> None:
+        assert not self.found, "\n".join(self.found)
+
+
+def shot(page: Any, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def hold_full_trick(page: Any, found: Findings) -> None:
+    """Draw the last completed trick as the page does before collecting it (it stays on the
+    cloth only a moment in play): its cards sliding in from their seats (measured at the
+    start of the slide), lying there, then going to the winner (measured at the end)."""
+    page.evaluate("""() => {
+      const s = puur.view.state, lt = s.game.last_trick;
+      s.completing = {cards: lt.cards, winner: lt.winner, collecting: false};
+      s.game = {...s.game, trick: [], to_move: null, legal: []};
+      s.entering = new Set(lt.cards.map((c) => c.card));
+      puur.view.rerender();
+      for (const a of document.getAnimations()) { a.pause(); a.currentTime = 0; }
+    }""")
+    found.sideways(page, "the cards of a trick sliding in")
+    page.evaluate("() => { for (const a of document.getAnimations()) a.finish(); }")
+    page.evaluate("() => { puur.view.state.entering = new Set(); puur.view.rerender(); }")
+
+
+def collect_and_release(page: Any, found: Findings) -> None:
+    """The held trick goes to its winner; then the page shows the newest state again."""
+    page.evaluate("""() => {
+      puur.view.state.completing.collecting = true;
+      puur.view.rerender();
+      for (const a of document.getAnimations()) a.finish();
+    }""")
+    found.sideways(page, "the cards of a trick going to the winner")
+    page.evaluate("() => { const s = puur.view.state; s.completing = null; s.game = s.latest.game;"
+                  " puur.view.rerender(); }")
+
+
+def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings,
+                  first: tuple[str, dict[str, Any], str], second: tuple[str, dict[str, Any], str],
+                  target: int = 200) -> None:
+    """Two people (label, window, language) play a game to ``target``: the first (named with 40
+    characters) creates the table, the second (named in Thai) joins it by the link. The layout
+    is checked on both pages at every step, with a full trick, the last trick, the hand summary,
+    game over and the replay."""
+    (name_a, size_a, lang_a), (name_b, size_b, lang_b) = first, second
+    anna = new_page("/", **size_a)
+    anna.select_option("#pref-lang", lang_a)
+    code = create_table(anna, target=target, human_seats=(2,), name=LONG_NAME)
+    anna.wait_for_selector(".big-code")
+    if anna.evaluate("scrollY") != 0:
+        found.found.append(f"{name_a}: the table opens scrolled down")
+    found.check(anna, "waiting for players", TABLE_PARTS)
+    shot(anna, artifacts, f"{name_a}-waiting")
+    beat = new_page(f"/t/{code}", **size_b)
+    beat.select_option("#pref-lang", lang_b)
+    beat.wait_for_selector("#join-name")
+    found.check(beat, "join panel", TABLE_PARTS)
+    shot(beat, artifacts, f"{name_b}-join")
+    beat.fill("#join-name", OTHER_SCRIPT)
+    beat.click(".join-seat[data-seat='2']")
+    pages = {0: anna, 2: beat}
+    names = {id(anna): name_a, id(beat): name_b}
+    for p in pages.values():
+        p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
+    seen: set[str] = set()
+    for _ in range(200):
+        anna.wait_for_function(
+            "() => { const g = puur.view.state.latest.game;"
+            " return g && ([0, 2].includes(g.to_move) || g.phase === 'over'); }")
+        g = game_state(anna)
+        if g["phase"] == "over":
+            break
+        for p in pages.values():
+            p.wait_for_function("([s]) => puur.view.state.latest.seq === s",
+                                arg=[anna.evaluate("puur.view.state.latest.seq")])
+            settle(p)
+        mover = pages[g["to_move"]]
+        phase = g["phase"]
+        if mover.query_selector("#hand-summary"):
+            phase = "hand summary"
+        for p in pages.values():
+            found.check(p, f"the table ({phase})", TABLE_PARTS)
+        if phase not in seen:
+            seen.add(phase)
+            shot(mover, artifacts, f"{names[id(mover)]}-{phase.replace(' ', '-')}")
+        if g["last_trick"] and "full trick" not in seen:
+            seen.add("full trick")
+            for p in pages.values():
+                settle(p)
+                hold_full_trick(p, found)
+                found.check(p, "a full trick", TABLE_PARTS)
+                found.trick(p, "a full trick")
+                shot(p, artifacts, f"{names[id(p)]}-full-trick")
+                collect_and_release(p, found)
+                p.click("#last-btn")
+                p.wait_for_selector("#last-trick")
+                found.check(p, "the last trick", TABLE_PARTS)
+                found.trick(p, "the last trick", "#last-trick .mini-card")
+                shot(p, artifacts, f"{names[id(p)]}-last-trick")
+                p.click("#close-last")
+        act_once(mover)
+    else:
+        pytest.fail("the game did not end")
+    for p in pages.values():
+        p.wait_for_selector("#game-over")
+        found.check(p, "game over")
+        shot(p, artifacts, f"{names[id(p)]}-game-over")
+        p.click("#game-over a[href^='/?replay=']")
+        p.wait_for_selector(".replay-view")
+        if p.evaluate("scrollY") != 0:
+            found.found.append(f"{names[id(p)]}: the replay opens scrolled down")
+        found.check(p, "the replay at the deal", TABLE_PARTS)
+        p.click("#rp-next")
+        found.check(p, "the replay of a trick", TABLE_PARTS)
+        found.trick(p, "the replay of a trick")
+        shot(p, artifacts, f"{names[id(p)]}-replay")
+        for _ in range(8):
+            p.click("#rp-next")
+        found.check(p, "the replay at the end of a hand", TABLE_PARTS)
+
+
+def test_two_phones_play_a_game_and_replay_it(
+    new_page: Callable[..., Any], artifacts: Path
+) -> None:
+    """A 390 px phone in German and a 320 px phone in French play a game together: no page
+    scrolls sideways, nothing that matters overlaps, every card of a trick shows its index and
+    every text fits, at every step of the game and in every dialog."""
+    found = Findings()
+    play_together(new_page, artifacts, found, ("phone", PHONE, "de"), ("small", SMALL, "fr"))
+    found.assert_none()
+
+
+def test_two_desktops_play_a_game_and_replay_it(
+    new_page: Callable[..., Any], artifacts: Path
+) -> None:
+    """The same on a 1280 x 800 desktop in English and a 1024 x 768 one in Italian."""
+    found = Findings()
+    play_together(new_page, artifacts, found, ("desktop", DESKTOP, "en"),
+                  ("laptop", {"width": 1024, "height": 768}, "it"))
+    found.assert_none()
+
+
+@pytest.fixture(scope="module")
+def listed(browser: Any, server: str) -> Iterator[str]:
+    """An open table whose players have a 40-character name and a name in another script (so
+    the lobby lists them), and a finished game (so the lobby lists it for replay)."""
+    ctx = browser.new_context(base_url=server)
+    page = ctx.new_page()
+    bots = {"kind": "bot", "bot": "random"}
+    code = post_table(page, server, {"rules": "family", "name": LONG_NAME, "seats": [
+        {"kind": "human"}, bots, {"kind": "human"}, {"kind": "human"}]})["code"]
+    res = page.request.post(f"{server}/api/tables/{code}/join", data=json.dumps(
+        {"v": 1, "seat": 2, "name": OTHER_SCRIPT}), headers={"Content-Type": "application/json"})
+    assert res.status == 200, res.text()
+    done = post_table(page, server, {"rules": "family", "options": {"target": 50}, "seat": None,
+                                     "seats": [bots] * 4})["code"]
+    wait_for_game(page, server, done)
+    yield code
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [SMALL, PHONE], ids=["320", "390"])
+@pytest.mark.parametrize("lang", ["de", "fr", "en", "it"])
+def test_lobby_and_other_pages_fit_a_phone(
+    new_page: Callable[..., Any], artifacts: Path, listed: str, size: dict[str, Any], lang: str
+) -> None:
+    """The lobby (all options open, a listed table with long names), the history, a table that
+    does not exist and a spectator's view fit a phone in every language."""
+    found = Findings()
+    page = new_page("/", **size)
+    page.select_option("#pref-lang", lang)
+    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    page.click("details.more summary")
+    page.wait_for_selector(f".table-item[data-code='{listed}']")
+    page.wait_for_selector("#finished-games a[href^='/?replay=']")
+    found.check(page, "the lobby")
+    if lang == "de":
+        shot(page, artifacts, f"lobby-{size['width']}")
+    for path in ("/history", "/t/ZZZZZZ"):
+        page.goto(path)
+        page.wait_for_selector("#f-name, .fatal")
+        found.check(page, path)
+    found.assert_none()
