@@ -46,6 +46,13 @@ TABLE_PARTS = {
     "the name plates": ".seat .plate",
     "the trick note": ".center-note",
     "the action bar": "#action-bar > *",
+    "the names on the Jasstafel": ".side .tafel-name",
+    "the points on the Jasstafel": ".side .tafel-points, .side .tafel-striche",
+}
+GAME_OVER_PARTS = {
+    "the names on the Jasstafel": "#game-over .tafel-name",
+    "the points on the Jasstafel": "#game-over .tafel-points, #game-over .tafel-striche",
+    "the final score": "#game-over .final-score > span",
 }
 
 # Texts that must fit their box (they are not cut on purpose, unlike a long name).
@@ -201,7 +208,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         pytest.fail("the game did not end")
     for p in pages.values():
         p.wait_for_selector("#game-over")
-        found.check(p, "game over")
+        found.check(p, "game over", GAME_OVER_PARTS)
         shot(p, artifacts, f"{names[id(p)]}-game-over")
         p.click("#game-over a[href^='/?replay=']")
         p.wait_for_selector(".replay-view")
