@@ -1,8 +1,8 @@
-// The Jasstafel (RULES.md §2.11) drawn as SVG: each team's half of the slate is a large Z whose
-// top line carries a stroke per 100 (each five hundreds as one V), whose diagonal carries a stroke
-// per 50 and whose bottom line a stroke per 20; the rest under 20 is written beside. The stroke
-// counts come from the server (the jasstafel object of the state); nothing is computed here but
-// where to draw them.
+// The Jasstafel (rule book §2.11, docs/rulebook.md) drawn as SVG: each team's half of the
+// slate is a large Z whose top line carries a stroke per 100 (each five hundreds as one V),
+// whose diagonal carries a stroke per 50 and whose bottom line a stroke per 20; the rest under
+// 20 is written beside. The stroke counts come from the server (the jasstafel object of the
+// state); nothing is computed here but where to draw them.
 
 import { esc, fitText, textWidth } from "./util.js";
 
