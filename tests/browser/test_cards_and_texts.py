@@ -4,11 +4,14 @@ start with a capital, and keyboard focus is visible."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .pages import post_table
 
 pytestmark = pytest.mark.browser
 
@@ -66,9 +69,88 @@ def test_six_and_nine_are_underlined_in_both_decks(
     # A picture of every 6 and 9 of both decks to look at.
     page.evaluate("""async () => {
       const { cardSVG } = await import('/static/js/cards.js');
-      document.getElementById('view').innerHTML = '<div id="sixes" style="display:flex;flex-wrap:wrap;gap:8px;'
-        + 'padding:8px;background:#2f8152;width:900px">' + ['swiss', 'french'].flatMap((d) =>
+      document.getElementById('view').innerHTML = '<div id="sixes" style="display:flex;'
+        + 'flex-wrap:wrap;gap:8px;padding:8px;background:#2f8152;width:900px">'
+        + ['swiss', 'french'].flatMap((d) =>
           [0, 3, 9, 12, 18, 21, 27, 30].map((c) => '<div style="width:100px">'
             + cardSVG(c, d, '') + '</div>')).join('') + '</div>';
     }""")
     page.locator("#sixes").screenshot(path=str(artifacts / "sixes-and-nines.png"))
+
+
+# Keys whose number is not a count of things (a target, a position, points of a Weis).
+NUMBERED = {"target", "replay.hand", "replay.step", "weis.points"}
+# The Swiss terms, the same in every language.
+SWISS = ("weis", "stoeck", "summary.match", "contract.obe", "contract.unde", "push",
+         "opt.kontermatch", "opt.striche", "jasstafel")
+
+
+def test_every_text_in_every_language(new_page: Callable[..., Any]) -> None:
+    """Each text exists in all four languages with the same placeholders; a text that counts
+    has a singular and a plural form; the Swiss terms are the same in each."""
+    page = new_page("/")
+    rows: dict[str, list[Any]] = page.evaluate(
+        "async () => (await import('/static/js/i18n.js')).allRows()")
+    assert len(rows) > 100
+    for key, row in rows.items():
+        assert len(row) == 4, key
+        forms = [f for entry in row for f in (entry if isinstance(entry, list) else [entry])]
+        assert all(isinstance(f, str) and f.strip() for f in forms), key
+        holes = {frozenset(re.findall(r"\{(\w+)\}", f)) for f in forms}
+        assert len(holes) == 1, (key, holes)
+        counted = any(isinstance(entry, list) for entry in row)
+        if counted:
+            assert all(isinstance(entry, list) and len(entry) == 2 for entry in row), key
+            assert holes == {frozenset({"n"})}, key
+        elif "n" in next(iter(holes)):
+            assert key in NUMBERED, f"{key} counts something: give it plural forms"
+    for key in SWISS:
+        assert len(set(rows[key])) == 1, key
+
+
+PLURALS = """async ([lang]) => {
+  const i18n = await import('/static/js/i18n.js');
+  const before = i18n.language();
+  i18n.setLanguage(lang);
+  const out = {};
+  for (const [key, row] of Object.entries(i18n.allRows())) {
+    if (Array.isArray(row[0])) out[key] = [0, 1, 2, 5].map((n) => i18n.t(key, {n}));
+  }
+  i18n.setLanguage(before);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "it"])
+def test_counts_take_their_plural_form(
+    new_page: Callable[..., Any], server: str, lang: str
+) -> None:
+    """One of a thing is said in the singular and more in the plural, by each language's own
+    rule (French counts 0 as one), in the lobby's free seats too; no page says "1 cards"."""
+    page = new_page("/")
+    forms: dict[str, list[str]] = page.evaluate(PLURALS, [lang])
+    assert {"lobby.free", "cards.count", "tricks.count", "points.count"} <= set(forms)
+    for key, (zero, one, two, five) in forms.items():
+        assert one != two and two.replace("2", "5") == five, (key, one, two, five)
+        assert zero == (one if lang == "fr" else two).replace("1" if lang == "fr" else "2", "0")
+    free = {"en": ("1 free seat", "2 free seats"), "de": ("1 Platz frei", "2 Plätze frei"),
+            "fr": ("1 place libre", "2 places libres"), "it": ("1 posto libero", "2 posti liberi")}
+    assert (forms["lobby.free"][1], forms["lobby.free"][2]) == free[lang]
+    # Two listed tables, with one and with two seats free, in the lobby.
+    bot = {"kind": "bot", "bot": "random"}
+    human = {"kind": "human"}
+    codes = [post_table(page, server, {"rules": "family", "seats": [human, bot, *seats]})["code"]
+             for seats in ([bot, human], [human, human])]
+    page.select_option("#pref-lang", lang)
+    for code, text in zip(codes, free[lang], strict=True):
+        assert page.inner_text(f".table-item[data-code='{code}'] .badge") == text
+    assert not singular_said_in_plural(page, forms)
+
+
+def singular_said_in_plural(page: Any, forms: dict[str, list[str]]) -> list[str]:
+    """Texts on the page (also in labels and tooltips) that put 1 before a plural ("1 cards")."""
+    wrong = [two.replace("2", "1") for (_, _, two, _) in forms.values()]
+    texts: list[str] = page.evaluate("""() => [document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label], [title]')].flatMap(
+        (e) => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])]""")
+    return [w for w in wrong for text in texts if re.search(rf"(?<!\d){re.escape(w)}\b", text)]

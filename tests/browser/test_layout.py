@@ -49,6 +49,10 @@ TABLE_PARTS = {
     "the names on the Jasstafel": ".side .tafel-name",
     "the points on the Jasstafel": ".side .tafel-points, .side .tafel-striche",
 }
+# How a seated player is told who won: "We win" or "They win", never "Them win".
+WON = {"en": ("We win", "They win"), "de": ("Wir gewinnen", "Die Gegner gewinnen"),
+       "fr": ("Nous gagnons", "Les adversaires gagnent"),
+       "it": ("Vinciamo noi", "Vincono gli avversari")}
 GAME_OVER_PARTS = {
     "the names on the Jasstafel": "#game-over .tafel-name",
     "the points on the Jasstafel": "#game-over .tafel-points, #game-over .tafel-striche",
@@ -64,6 +68,21 @@ _CUT = """() => [...document.querySelectorAll(
     + ` needs ${e.scrollWidth} px, has ${e.clientWidth}`)"""
 
 
+# Labels (and card names) that must start with a capital letter when they start with a letter.
+_LOWER = """([names]) => {
+  const labels = [...document.querySelectorAll(
+    '.btn, .choice span, h1, h2, h3, label.field > span:first-child, label.check, option, th,'
+    + ' .badge, .prompt, .overlay-title, summary, legend, .contract-chip > span:first-of-type,'
+    + ' .seat-label, .you-sit, .center-note, .winner, .scoreline > span:first-child, .empty,'
+    + ' .toast, .tafel-name')].map((e) => e.textContent);
+  for (const e of document.querySelectorAll('.hand-card, .mini-card, .choice')) {
+    labels.push(e.getAttribute('aria-label') || e.getAttribute('title') || '');
+  }
+  // A player's name is written as the player wrote it.
+  return labels.map((s) => s.trim().replace(/^[^\\p{L}\\p{N}]+/u, ''))
+    .filter((s) => /^\\p{Ll}/u.test(s) && !names.some((n) => s.startsWith(n)));
+}"""
+
 # A text key shown instead of its text, or a value that was never filled in.
 _RAW = r"\b(?:undefined|null|NaN|[a-z_]+\.[a-z_][a-z0-9_.-]*)\b"
 
@@ -73,6 +92,7 @@ class Findings:
 
     def __init__(self) -> None:
         self.found: list[str] = []
+        self.names = {LONG_NAME, OTHER_SCRIPT}  # players' names, as they wrote them
 
     def check(self, page: Any, where: str, parts: dict[str, str] | None = None) -> None:
         size = page.viewport_size
@@ -80,6 +100,8 @@ class Findings:
         self.found += [f"{at}: {f}" for f in sideways(page)]
         self.found += [f"{at}: {f}" for f in spills(page)]
         self.found += [f"{at}: text does not fit: {f}" for f in page.evaluate(_CUT)]
+        self.found += [f"{at}: a label starts in lower case: {f!r}"
+                       for f in page.evaluate(_LOWER, [sorted(self.names)])]
         self.found += [f"{at}: a text left untranslated or empty: {f!r}"
                        for f in re.findall(_RAW, page.inner_text("body"))]
         if parts:
@@ -141,15 +163,16 @@ def collect_and_release(page: Any, found: Findings) -> None:
 
 
 def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings,
-                  first: tuple[str, dict[str, Any], str], second: tuple[str, dict[str, Any], str],
-                  target: int = 200) -> None:
-    """Two people (label, window, language) play a game to ``target``: the first (named with 40
-    characters) creates the table, the second (named in Thai) joins it by the link. The layout
-    is checked on both pages at every step, with a full trick, the last trick, the hand summary,
-    game over and the replay."""
-    (name_a, size_a, lang_a), (name_b, size_b, lang_b) = first, second
+                  first: tuple[str, dict[str, Any], str, str],
+                  second: tuple[str, dict[str, Any], str, str], target: int = 200) -> None:
+    """Two people (label, window, language, deck) play a game to ``target``: the first (named
+    with 40 characters) creates the table, the second (named in Thai) joins it by the link. The
+    layout is checked on both pages at every step, with a full trick, the last trick, the hand
+    summary, game over and the replay."""
+    (name_a, size_a, lang_a, deck_a), (name_b, size_b, lang_b, deck_b) = first, second
     anna = new_page("/", **size_a)
     anna.select_option("#pref-lang", lang_a)
+    anna.select_option("#pref-deck", deck_a)
     code = create_table(anna, target=target, human_seats=(2,), name=LONG_NAME)
     anna.wait_for_selector(".big-code")
     if anna.evaluate("scrollY") != 0:
@@ -158,6 +181,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
     shot(anna, artifacts, f"{name_a}-waiting")
     beat = new_page(f"/t/{code}", **size_b)
     beat.select_option("#pref-lang", lang_b)
+    beat.select_option("#pref-deck", deck_b)
     beat.wait_for_selector("#join-name")
     found.check(beat, "join panel", TABLE_PARTS)
     shot(beat, artifacts, f"{name_b}-join")
@@ -206,10 +230,17 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         act_once(mover)
     else:
         pytest.fail("the game did not end")
+    langs = {id(anna): lang_a, id(beat): lang_b}
     for p in pages.values():
         p.wait_for_selector("#game-over")
         found.check(p, "game over", GAME_OVER_PARTS)
+        said = p.inner_text("#game-over .winner")
+        if not said.startswith(WON[langs[id(p)]]):
+            found.found.append(f"{names[id(p)]}: game over says {said!r}")
         shot(p, artifacts, f"{names[id(p)]}-game-over")
+        gid = p.evaluate("puur.view.state.latest.game.result.game_id")
+        replay = p.request.get(f"/api/games/{gid}/replay").json()
+        found.names |= {s["name"] for s in replay["seats"] if s.get("name")}
         p.click("#game-over a[href^='/?replay=']")
         p.wait_for_selector(".replay-view")
         if p.evaluate("scrollY") != 0:
@@ -227,21 +258,24 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
 def test_two_phones_play_a_game_and_replay_it(
     new_page: Callable[..., Any], artifacts: Path
 ) -> None:
-    """A 390 px phone in German and a 320 px phone in French play a game together: no page
-    scrolls sideways, nothing that matters overlaps, every card of a trick shows its index and
-    every text fits, at every step of the game and in every dialog."""
+    """A 390 px phone in German (Swiss cards) and a 320 px phone in French (French cards) play
+    a game together: no page scrolls sideways, nothing that matters overlaps, every card of a
+    trick shows its index, every text fits and every label starts with a capital, at every
+    step of the game and in every dialog."""
     found = Findings()
-    play_together(new_page, artifacts, found, ("phone", PHONE, "de"), ("small", SMALL, "fr"))
+    play_together(new_page, artifacts, found, ("phone", PHONE, "de", "swiss"),
+                  ("small", SMALL, "fr", "french"))
     found.assert_none()
 
 
 def test_two_desktops_play_a_game_and_replay_it(
     new_page: Callable[..., Any], artifacts: Path
 ) -> None:
-    """The same on a 1280 x 800 desktop in English and a 1024 x 768 one in Italian."""
+    """The same on a 1280 x 800 desktop in English (French cards) and a 1024 x 768 one in
+    Italian (Swiss cards)."""
     found = Findings()
-    play_together(new_page, artifacts, found, ("desktop", DESKTOP, "en"),
-                  ("laptop", {"width": 1024, "height": 768}, "it"))
+    play_together(new_page, artifacts, found, ("desktop", DESKTOP, "en", "french"),
+                  ("laptop", {"width": 1024, "height": 768}, "it", "swiss"))
     found.assert_none()
 
 

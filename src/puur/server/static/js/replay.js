@@ -75,7 +75,7 @@ export function mountReplay(view, id, ctx) {
                 ${h.multiplier > 1 ? `<span class="mult">×${h.multiplier}</span>` : ""}
                 <span class="muted small">${esc(t("chosen_by", { who: seatName(h.chooser) }))}${h.pushed ? ` · ${esc(t("pushed"))}` : ""}</span></div>
               <div class="trick">${trick}</div>
-              ${tr ? `<div class="center-note">${esc(t("trick_by", { who: seatName(tr.winner) }))} · ${esc(tr.points)}</div>` : ""}
+              ${tr ? `<div class="center-note">${esc(t("trick_by", { who: seatName(tr.winner) }))} · ${esc(t("points.count", { n: tr.points }))}</div>` : ""}
             </div>
           </div>
           <div class="action-bar replay-controls">
@@ -91,7 +91,7 @@ export function mountReplay(view, id, ctx) {
         <aside class="side">
           <section class="side-box">
             <h3>${esc(t("replay"))} #${esc(data.game_id)} <span class="muted small">${esc(data.code)}</span></h3>
-            <p class="winner">${esc(t("gameover.won", { team: teamName(r.winner) }))}: ${esc(t(`reason.${r.reason}`))}</p>
+            <p class="winner">${esc(t("pair", { a: t("gameover.won", { team: teamName(r.winner) }), b: t(`reason.${r.reason}`) }))}</p>
             <div class="scoreline"><span class="team team-0">${esc(teamName(0))}</span><strong>${esc(r.scores[0])}</strong></div>
             <div class="scoreline"><span class="team team-1">${esc(teamName(1))}</span><strong>${esc(r.scores[1])}</strong></div>
           </section>

@@ -10,7 +10,7 @@
 
 import { api, forgetSeat, saveSeat, savedSeat, TableSocket } from "./api.js";
 import { backSVG, cardSVG, parseToken, sortHand, suitIcon } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, label, suitName, t } from "./i18n.js";
 import { jasstafelSVG } from "./tafel.js";
 import { esc, sleep } from "./util.js";
 
@@ -19,7 +19,7 @@ const POS = ["bottom", "right", "top", "left"];
 
 /** The display name of a contract token. */
 export function contractName(token, deck) {
-  if (token in SUIT_TOKENS) return t("trumps", { suit: t(`suit.${deck}.${SUIT_TOKENS[token]}`) });
+  if (token in SUIT_TOKENS) return label(t("trumps", { suit: t(`suit.${deck}.${SUIT_TOKENS[token]}`) }));
   return t(`contract.${token}`);
 }
 
@@ -123,7 +123,7 @@ export function mountTable(view, code, watch, ctx) {
       }
       connect({ token: res.token });
     } catch (err) {
-      ctx.toast(`${t("error")}: ${err.message}`, "error");
+      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
       if (st.joinForm) {
         try {
           const res = await api.table(code);
@@ -173,7 +173,7 @@ export function mountTable(view, code, watch, ctx) {
     } else if (msg.type === "error") {
       st.pending = false;
       if (msg.code !== "auth" && msg.code !== "no_table") {
-        ctx.toast(`${t("error")}: ${msg.message}`, "error");
+        ctx.toast(t("pair", { a: t("error"), b: msg.message }), "error");
       }
       render();
     }
@@ -337,6 +337,17 @@ export function mountTable(view, code, watch, ctx) {
     return `${seatName(team)} & ${seatName(team + 2)}`;
   }
 
+  /** Who won the game, as a sentence starts: "We win", "They win", "Anna & Beat win". */
+  function wonText(team) {
+    const me = mySeat();
+    if (me !== null) return t(team === me % 2 ? "gameover.won_us" : "gameover.won_them");
+    return t("gameover.won", { team: teamName(team) });
+  }
+
+  function trickBy(seat) {
+    return seat === mySeat() ? t("trick_by_you") : t("trick_by", { who: seatName(seat) });
+  }
+
   function deck() {
     return ctx.prefs.deck;
   }
@@ -358,14 +369,14 @@ export function mountTable(view, code, watch, ctx) {
             ${[2, 3, 1].map((r) => seatBox((bottomSeat() + r) % 4)).join("")}
             <div class="center">
               ${contractChip()}
-              <div class="trick" aria-label="trick">${trickCards()}</div>
+              <div class="trick" aria-label="${esc(t("aria.trick"))}">${trickCards()}</div>
               ${centerOverlay()}
             </div>
             ${seatBox(bottomSeat())}
           </div>
           <div class="action-bar" id="action-bar" aria-live="polite">${actionBar()}</div>
           <div class="hand ${mySeat() === null ? "spectating" : ""}" id="hand" role="group"
-            aria-label="hand">${handCards()}</div>
+            aria-label="${esc(t("aria.hand"))}">${handCards()}</div>
         </div>
         <aside class="side">${sidePanel()}</aside>
         ${modal()}
@@ -403,11 +414,11 @@ export function mountTable(view, code, watch, ctx) {
     let cards = "";
     if (g && !me && r !== 0) {
       const n = g.hand_sizes[seat];
-      cards = `<div class="backs backs-${POS[r]}" aria-label="${n}">${
+      cards = `<div class="backs backs-${POS[r]}" aria-label="${esc(t("cards.count", { n }))}">${
         Array.from({ length: n }, () => `<span class="back">${backSVG()}</span>`).join("")}</div>`;
     } else if (g && mySeat() === null && r === 0) {
       const n = g.hand_sizes[seat];
-      cards = `<div class="backs backs-bottom" aria-label="${n}">${
+      cards = `<div class="backs backs-bottom" aria-label="${esc(t("cards.count", { n }))}">${
         Array.from({ length: n }, () => `<span class="back">${backSVG()}</span>`).join("")}</div>`;
     }
     const bubbles = [];
@@ -429,7 +440,7 @@ export function mountTable(view, code, watch, ctx) {
       <div class="plate">
         <span class="seat-label">${esc(seatName(seat))}</span>
         ${badges.join("")}
-        ${g ? `<span class="tricks" title="${esc(t("summary.tricks"))}">${tricks > 0 ? "▮".repeat(Math.min(tricks, 9)) : ""}</span>` : ""}
+        ${g ? `<span class="tricks" title="${esc(t("tricks.count", { n: tricks }))}">${tricks > 0 ? "▮".repeat(Math.min(tricks, 9)) : ""}</span>` : ""}
         ${bubbles.join("")}
         ${extra}
       </div>
@@ -481,7 +492,7 @@ export function mountTable(view, code, watch, ctx) {
     if (st.showLast && g.last_trick) {
       const lt = g.last_trick;
       return `<div class="overlay last-trick" id="last-trick">
-        <div class="overlay-title">${esc(t("last_trick"))} · ${esc(t("trick_by", { who: seatName(lt.winner) }))} · ${esc(lt.points)}</div>
+        <div class="overlay-title">${esc(t("last_trick"))} · ${esc(trickBy(lt.winner))} · ${esc(t("points.count", { n: lt.points }))}</div>
         <div class="mini-trick">${lt.cards.map((c) => `<div class="lt-slot slot-${POS[rel(c.seat)]}">${miniCard(c.card, deck())}</div>`).join("")}</div>
         <button class="btn small" id="close-last" type="button">${esc(t("close"))}</button></div>`;
     }
@@ -496,7 +507,7 @@ export function mountTable(view, code, watch, ctx) {
       <label class="field"><span>${esc(t("name"))}</span>
         <input id="join-name" maxlength="40" value="${esc(name)}"></label>
       <div class="row wrap">${st.joinForm.seats.map((s) => `<button class="btn primary join-seat" type="button"
-        data-seat="${s}">${esc(t("take_seat"))}: ${esc(t(`seat.${s}`))}</button>`).join("")}</div>
+        data-seat="${s}">${esc(t("take_seat_at", { seat: t(`seat.${s}`) }))}</button>`).join("")}</div>
       <button class="btn" id="join-watch" type="button">${esc(t("lobby.watch"))}</button></div>`;
   }
 
@@ -554,7 +565,7 @@ export function mountTable(view, code, watch, ctx) {
         <span class="prompt">${esc(pushedToMe ? t("pushed_to_you") : t("choose"))}</span>
         <div class="choices">${chooses.map((a) => `<button class="btn choice" type="button" data-contract="${esc(a.contract)}"
             title="${esc(contractName(a.contract, deck()))}">${contractIcon(a.contract, deck(), 24)}<span>${esc(
-              a.contract in SUIT_TOKENS ? t(`suit.${deck()}.${SUIT_TOKENS[a.contract]}`) : contractName(a.contract, deck()))}</span></button>`).join("")}
+              a.contract in SUIT_TOKENS ? suitName(SUIT_TOKENS[a.contract], deck()) : contractName(a.contract, deck()))}</span></button>`).join("")}
           ${push ? `<button class="btn push" type="button" id="push-btn">${esc(g.pushed ? t("push_back") : t("push"))}</button>` : ""}
         </div>${timer}</div>`;
     }
@@ -640,7 +651,7 @@ export function mountTable(view, code, watch, ctx) {
     return `<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
       <h2 id="go-title">${esc(t("gameover"))}</h2>
-      <p class="winner">${esc(t("gameover.won", { team: teamName(r.winner) }))}: ${esc(t(`reason.${r.reason}`))}</p>
+      <p class="winner">${esc(t("pair", { a: wonText(r.winner), b: t(`reason.${r.reason}`) }))}</p>
       <p class="final-score"><span>${esc(teamName(0))} <strong>${esc(r.scores[0])}</strong></span>
         <span>${esc(teamName(1))} <strong>${esc(r.scores[1])}</strong></span></p>
       ${jasstafelSVG(g.jasstafel, [teamName(0), teamName(1)])}
@@ -709,7 +720,7 @@ export function mountTable(view, code, watch, ctx) {
       await navigator.clipboard.writeText(link);
       ctx.toast(t("invite.copied"), "info", 2500);
     } catch {
-      ctx.toast(`${t("invite.text", { code })}: ${link}`, "info", 8000);
+      ctx.toast(t("pair", { a: t("invite.text", { code }), b: link }), "info", 8000);
     }
   }
 
