@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .pages import post_table
+from .pages import ACTIONABLE, act_once, post_table
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +154,82 @@ def singular_said_in_plural(page: Any, forms: dict[str, list[str]]) -> list[str]
       ...[...document.querySelectorAll('[aria-label], [title]')].flatMap(
         (e) => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])]""")
     return [w for w in wrong for text in texts if re.search(rf"(?<!\d){re.escape(w)}\b", text)]
+
+
+_FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const cs = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  // A point on the element's visible part (a hand card is covered on its right by the next).
+  const x = r.left + Math.min(r.width / 2, 12), y = r.top + Math.min(r.height / 2, 12);
+  const hit = document.elementFromPoint(x, y);
+  el.dataset.focusNo ??= String((window.focusCount = (window.focusCount || 0) + 1));
+  return {
+    no: el.dataset.focusNo,
+    what: el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + el.className
+      + ' "' + el.textContent.trim().slice(0, 20) + '"',
+    outline: cs.outlineStyle, width: parseFloat(cs.outlineWidth) || 0,
+    inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+    onTop: hit !== null && (hit === el || el.contains(hit)),
+  };
+}"""
+
+
+def tab_through(page: Any, where: str, limit: int = 80) -> list[str]:
+    """Press Tab until the focus comes round again; what was focused without a clear ring
+    (a solid outline of at least 2 px), out of view or under something else."""
+    # Start from the top left corner, as a click on the page's empty corner does.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.mouse.click(1, 1)
+    seen: list[str] = []
+    bad: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        f = page.evaluate(_FOCUSED)
+        if f is None or f["no"] in seen:
+            break
+        seen.append(f["no"])
+        if f["outline"] in ("none", "hidden") or f["width"] < 2:
+            bad.append(f"{where}: {f['what']} shows no focus ring ({f['outline']} {f['width']}px)")
+        if not f["inView"] or not f["onTop"]:
+            bad.append(f"{where}: {f['what']} is focused out of view or under another element")
+    assert len(seen) >= 3, (where, seen)
+    return bad
+
+
+def test_keyboard_focus_is_visible(new_page: Callable[..., Any], server: str) -> None:
+    """Tab reaches every control of the lobby, the table, the game-over dialog and the replay,
+    and the focused one always shows a clear ring, in view and on top; when the game ends the
+    focus moves into the dialog."""
+    page = new_page("/")
+    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    page.click("details.more summary")
+    bad = tab_through(page, "the lobby")
+    assert page.evaluate("window.focusCount") > 30  # every field and button of the lobby
+    # A table where we sit South, to a target reached in the first hand.
+    bot = {"kind": "bot", "bot": "random"}
+    res = post_table(page, server, {"rules": "family", "options": {"target": 60},
+                                    "seats": [{"kind": "human"}, bot, bot, bot]})
+    page.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
+                  " JSON.stringify({seat: 0, token: tok}))", [res["code"], res["token"]])
+    page.goto(f"/t/{res['code']}")
+    page.wait_for_selector(ACTIONABLE)
+    bad += tab_through(page, "the table")
+    # A redraw (every new state redraws the table) leaves the focus where it was.
+    for control in ("#invite-btn", ".side a[href='/']"):
+        page.focus(control)
+        page.evaluate("puur.view.rerender()")
+        if not page.evaluate("([c]) => document.activeElement.matches(c)", [control]):
+            bad.append(f"the table: a redraw takes the focus from {control}")
+    for _ in range(60):
+        if act_once(page) == "over":
+            break
+    page.wait_for_selector("#game-over")
+    if not page.evaluate("document.getElementById('game-over').contains(document.activeElement)"):
+        bad.append("game over: the focus stays outside the dialog")
+    bad += tab_through(page, "game over")
+    page.click("#game-over a[href^='/?replay=']")
+    page.wait_for_selector(".replay-view")
+    bad += tab_through(page, "the replay")
+    assert not bad, "\n".join(bad)

@@ -46,6 +46,10 @@ const ctx = {
   setInfo(html) {
     document.getElementById("topbar-info").innerHTML = html;
   },
+  /** Make the top bar unreachable (under a modal dialog) or reachable again. */
+  inertFrame(on) {
+    document.querySelector(".topbar").inert = on;
+  },
   banner(text) {
     const b = document.getElementById("banner");
     b.textContent = text || "";

@@ -362,9 +362,13 @@ export function mountTable(view, code, watch, ctx) {
     const g = st.game;
     const active = document.activeElement;
     const handFocused = active && active.classList && active.classList.contains("hand-card");
+    const info = document.getElementById("topbar-info");
+    const refocus = !handFocused && (view.contains(active) || info.contains(active))
+      ? focusKey(active) : null;
+    const dialog = modal();
     view.innerHTML = `
       <section class="table-view ${g ? `phase-${g.phase}` : "phase-waiting"}" data-code="${esc(code)}">
-        <div class="felt-wrap">
+        <div class="felt-wrap" ${dialog ? "inert" : ""}>
           <div class="felt">
             ${[2, 3, 1].map((r) => seatBox((bottomSeat() + r) % 4)).join("")}
             <div class="center">
@@ -378,12 +382,33 @@ export function mountTable(view, code, watch, ctx) {
           <div class="hand ${mySeat() === null ? "spectating" : ""}" id="hand" role="group"
             aria-label="${esc(t("aria.hand"))}">${handCards()}</div>
         </div>
-        <aside class="side">${sidePanel()}</aside>
-        ${modal()}
+        <aside class="side" ${dialog ? "inert" : ""}>${sidePanel()}</aside>
+        ${dialog}
       </section>`;
     ctx.setInfo(topInfo());
+    // While the game-over dialog is open, only the dialog takes the focus and the keys.
+    ctx.inertFrame(Boolean(dialog));
     bind();
+    // Redrawing replaces every element: keep the focus where it was (a button, a card)...
     if (handFocused) view.querySelectorAll(".hand-card")[st.focus]?.focus();
+    else if (refocus) document.querySelector(refocus)?.focus({ preventScroll: true });
+    // ...and move it into the dialog when it opens.
+    if (dialog && !st.dialogShown) view.querySelector("#game-over .btn")?.focus();
+    st.dialogShown = Boolean(dialog);
+  }
+
+  /** A selector that finds the same control again after a redraw, or null. */
+  function focusKey(el) {
+    if (el.id) return `#${CSS.escape(el.id)}`;
+    for (const attr of ["contract", "option", "seat"]) {
+      if (el.dataset[attr] !== undefined) {
+        return `${el.tagName.toLowerCase()}[data-${attr}="${CSS.escape(el.dataset[attr])}"]`;
+      }
+    }
+    if (el.tagName === "A" && el.getAttribute("href")) {
+      return `#view a[href="${CSS.escape(el.getAttribute("href"))}"]`;
+    }
+    return null;
   }
 
   function topInfo() {
@@ -761,6 +786,7 @@ export function mountTable(view, code, watch, ctx) {
     rerender: render,
     destroy() {
       alive = false;
+      ctx.inertFrame(false);
       clearInterval(tick);
       document.removeEventListener("keydown", onKey);
       if (sock) sock.close();
