@@ -129,6 +129,18 @@ class Findings:
         assert not self.found, "\n".join(self.found)
 
 
+def in_every_language(page: Any, found: Findings, where: str,
+                      parts: dict[str, str] | None = None) -> None:
+    """Check the page as it is in each of the four languages, then go back to the first."""
+    first = page.input_value("#pref-lang")
+    for lang in ("de", "fr", "it", "en", first):
+        # The menu is set by script: under a dialog the top bar is inert.
+        page.evaluate("([l]) => { const s = document.getElementById('pref-lang'); s.value = l;"
+                      " s.dispatchEvent(new Event('change')); }", [lang])
+        if lang != first:
+            found.check(page, f"{where} in {lang}", parts)
+
+
 def shot(page: Any, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 
@@ -208,7 +220,10 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         if mover.query_selector("#hand-summary"):
             phase = "hand summary"
         for p in pages.values():
-            found.check(p, f"the table ({phase})", TABLE_PARTS)
+            if phase in seen:
+                found.check(p, f"the table ({phase})", TABLE_PARTS)
+            else:
+                in_every_language(p, found, f"the table ({phase})", TABLE_PARTS)
         if phase not in seen:
             seen.add(phase)
             shot(mover, artifacts, f"{names[id(mover)]}-{phase.replace(' ', '-')}")
@@ -217,7 +232,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
             for p in pages.values():
                 settle(p)
                 hold_full_trick(p, found)
-                found.check(p, "a full trick", TABLE_PARTS)
+                in_every_language(p, found, "a full trick", TABLE_PARTS)
                 found.trick(p, "a full trick")
                 shot(p, artifacts, f"{names[id(p)]}-full-trick")
                 collect_and_release(p, found)
@@ -233,7 +248,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
     langs = {id(anna): lang_a, id(beat): lang_b}
     for p in pages.values():
         p.wait_for_selector("#game-over")
-        found.check(p, "game over", GAME_OVER_PARTS)
+        in_every_language(p, found, "game over", GAME_OVER_PARTS)
         said = p.inner_text("#game-over .winner")
         if not said.startswith(WON[langs[id(p)]]):
             found.found.append(f"{names[id(p)]}: game over says {said!r}")
@@ -247,7 +262,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
             found.found.append(f"{names[id(p)]}: the replay opens scrolled down")
         found.check(p, "the replay at the deal", TABLE_PARTS)
         p.click("#rp-next")
-        found.check(p, "the replay of a trick", TABLE_PARTS)
+        in_every_language(p, found, "the replay of a trick", TABLE_PARTS)
         found.trick(p, "the replay of a trick")
         shot(p, artifacts, f"{names[id(p)]}-replay")
         for _ in range(8):

@@ -275,9 +275,10 @@ export function mountTable(view, code, watch, ctx) {
       for (const c of next.trick) if (!before.has(c.card)) st.entering.add(c.card);
     }
     st.game = next;
+    const slides = st.entering.size > 0;
     render();
     // Let a card played by a computer player be seen before the next one lands.
-    if (st.queue.length && st.entering.size && gap) await sleep(gap);
+    if (st.queue.length && slides && gap) await sleep(gap);
   }
 
   function seatToast(ev) {
@@ -385,6 +386,8 @@ export function mountTable(view, code, watch, ctx) {
         <aside class="side" ${dialog ? "inert" : ""}>${sidePanel()}</aside>
         ${dialog}
       </section>`;
+    // A card slides in once: a later redraw (a language switch, a button) shows it lying.
+    st.entering = new Set();
     ctx.setInfo(topInfo());
     // While the game-over dialog is open, only the dialog takes the focus and the keys.
     ctx.inertFrame(Boolean(dialog));
