@@ -83,6 +83,20 @@ _LOWER = """([names]) => {
     .filter((s) => /^\\p{Ll}/u.test(s) && !names.some((n) => s.startsWith(n)));
 }"""
 
+# Pictures squeezed out of shape or to a fraction of the room they are given (by a flex box).
+_SHRUNK = """() => [...document.querySelectorAll('svg.jasstafel, svg.card-svg')]
+  .filter((svg) => svg.clientWidth > 0)
+  .map((svg) => {
+    // Untransformed sizes (the side seats' card backs are turned on their side).
+    const cs = getComputedStyle(svg.parentElement);
+    const room = svg.parentElement.clientWidth - parseFloat(cs.paddingLeft)
+      - parseFloat(cs.paddingRight);
+    const w = svg.clientWidth, h = svg.clientHeight;
+    const vb = svg.viewBox.baseVal, shape = (h / w) / (vb.height / vb.width);
+    return w < 0.5 * room || Math.abs(shape - 1) > 0.03
+      ? `${svg.getAttribute('class')} drawn ${w}x${h} px in ${Math.round(room)} px` : null;
+  }).filter(Boolean).slice(0, 6)"""
+
 # A text key shown instead of its text, or a value that was never filled in.
 _RAW = r"\b(?:undefined|null|NaN|[a-z_]+\.[a-z_][a-z0-9_.-]*)\b"
 
@@ -100,6 +114,7 @@ class Findings:
         self.found += [f"{at}: {f}" for f in sideways(page)]
         self.found += [f"{at}: {f}" for f in spills(page)]
         self.found += [f"{at}: text does not fit: {f}" for f in page.evaluate(_CUT)]
+        self.found += [f"{at}: {f}" for f in page.evaluate(_SHRUNK)]
         self.found += [f"{at}: a label starts in lower case: {f!r}"
                        for f in page.evaluate(_LOWER, [sorted(self.names)])]
         self.found += [f"{at}: a text left untranslated or empty: {f!r}"

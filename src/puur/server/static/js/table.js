@@ -682,14 +682,15 @@ export function mountTable(view, code, watch, ctx) {
       <p class="winner">${esc(t("pair", { a: wonText(r.winner), b: t(`reason.${r.reason}`) }))}</p>
       <p class="final-score"><span>${esc(teamName(0))} <strong>${esc(r.scores[0])}</strong></span>
         <span>${esc(teamName(1))} <strong>${esc(r.scores[1])}</strong></span></p>
-      ${jasstafelSVG(g.jasstafel, [teamName(0), teamName(1)])}
-      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(st.summary, false) : ""}
       <div class="row wrap">
         ${me !== null ? `<button class="btn primary" id="rematch-btn" type="button">${esc(t("rematch"))}</button>` : ""}
         <a class="btn" data-nav href="/?replay=${esc(r.game_id)}">${esc(t("replay"))}</a>
         <a class="btn" href="${api.recordUrl(r.game_id)}" download>${esc(t("download"))}</a>
         <button class="btn" id="go-close" type="button">${esc(t("close"))}</button>
-      </div></div></div>`;
+      </div>
+      ${jasstafelSVG(g.jasstafel, [teamName(0), teamName(1)])}
+      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(st.summary, false) : ""}
+      </div></div>`;
   }
 
   function showFatal(text) {
