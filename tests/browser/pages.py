@@ -113,8 +113,7 @@ def hand_cards(page: Any) -> list[str]:
 
 # --- Layout measurements ----------------------------------------------------------------------
 
-_SIDEWAYS = """() => {
-  const W = document.documentElement.clientWidth;
+_SIDEWAYS = """([W]) => {
   const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
     + (typeof el.className === 'string' && el.className.trim()
        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
@@ -199,7 +198,11 @@ def sideways(page: Any) -> list[str]:
     """What makes the page wider than its window: the page's own scroll width, any element
     that scrolls sideways, and every element reaching past the window's edges (unless an
     ancestor clips it). Empty when nothing does."""
-    found: list[str] = page.evaluate(_SIDEWAYS)
+    # The window's own width: a phone's browser zooms out to show a page wider than the
+    # screen (then the page's client width grows with it and hides the overflow).
+    found: list[str] = page.evaluate(_SIDEWAYS, [page.viewport_size["width"]])
+    if page.evaluate("innerWidth") > page.viewport_size["width"]:
+        found.append(f"the browser zoomed out to {page.evaluate('innerWidth')} px to fit the page")
     return found
 
 

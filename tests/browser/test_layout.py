@@ -44,6 +44,7 @@ TABLE_PARTS = {
     "West's cards": ".pos-left .backs .back, .pos-left .open-cards .mini-card",
     "East's cards": ".pos-right .backs .back, .pos-right .open-cards .mini-card",
     "the name plates": ".seat .plate",
+    "the Weis and Stöck at the seats": ".seat-bubbles .bubble",
     "the trick note": ".center-note",
     "the action bar": "#action-bar > *",
     "the names on the Jasstafel": ".side .tafel-name",
@@ -97,6 +98,19 @@ _SHRUNK = """() => [...document.querySelectorAll('svg.jasstafel, svg.card-svg')]
       ? `${svg.getAttribute('class')} drawn ${w}x${h} px in ${Math.round(room)} px` : null;
   }).filter(Boolean).slice(0, 6)"""
 
+# Numbers and short words that must stay on one line (a score broken as "20 / 3").
+_BROKEN = """() => [...document.querySelectorAll(
+    '.final-score strong, .scoreline strong, .badge, .bubble, .deadline, .table-code')]
+  .filter((e) => {
+    if (e.offsetParent === null) return false;
+    const cs = getComputedStyle(e);
+    const line = parseFloat(cs.lineHeight) || 1.25 * parseFloat(cs.fontSize);
+    const pad = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    return [...e.getClientRects()].filter((r) => r.width).length > 1
+      || e.getBoundingClientRect().height - pad > 1.6 * line;
+  })
+  .map((e) => `"${e.textContent.trim().slice(0, 30)}" is broken over two lines`)"""
+
 # A text key shown instead of its text, or a value that was never filled in.
 _RAW = r"\b(?:undefined|null|NaN|[a-z_]+\.[a-z_][a-z0-9_.-]*)\b"
 
@@ -115,6 +129,7 @@ class Findings:
         self.found += [f"{at}: {f}" for f in spills(page)]
         self.found += [f"{at}: text does not fit: {f}" for f in page.evaluate(_CUT)]
         self.found += [f"{at}: {f}" for f in page.evaluate(_SHRUNK)]
+        self.found += [f"{at}: {f}" for f in page.evaluate(_BROKEN)]
         self.found += [f"{at}: a label starts in lower case: {f!r}"
                        for f in page.evaluate(_LOWER, [sorted(self.names)])]
         self.found += [f"{at}: a text left untranslated or empty: {f!r}"
@@ -214,9 +229,13 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
     shot(beat, artifacts, f"{name_b}-join")
     beat.fill("#join-name", OTHER_SCRIPT)
     beat.click(".join-seat[data-seat='2']")
+    # A spectator in the second window sees every name on the plates and in the scores.
+    watcher = new_page(f"/t/{code}?watch=1", **size_b)
+    watcher.select_option("#pref-lang", lang_a)
     pages = {0: anna, 2: beat}
-    names = {id(anna): name_a, id(beat): name_b}
-    for p in pages.values():
+    viewers = [anna, beat, watcher]
+    names = {id(anna): name_a, id(beat): name_b, id(watcher): f"{name_b}-watching"}
+    for p in viewers:
         p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
     seen: set[str] = set()
     for _ in range(200):
@@ -226,7 +245,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         g = game_state(anna)
         if g["phase"] == "over":
             break
-        for p in pages.values():
+        for p in viewers:
             p.wait_for_function("([s]) => puur.view.state.latest.seq === s",
                                 arg=[anna.evaluate("puur.view.state.latest.seq")])
             settle(p)
@@ -234,7 +253,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         phase = g["phase"]
         if mover.query_selector("#hand-summary"):
             phase = "hand summary"
-        for p in pages.values():
+        for p in viewers:
             if phase in seen:
                 found.check(p, f"the table ({phase})", TABLE_PARTS)
             else:
@@ -244,7 +263,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
             shot(mover, artifacts, f"{names[id(mover)]}-{phase.replace(' ', '-')}")
         if g["last_trick"] and "full trick" not in seen:
             seen.add("full trick")
-            for p in pages.values():
+            for p in viewers:
                 settle(p)
                 hold_full_trick(p, found)
                 in_every_language(p, found, "a full trick", TABLE_PARTS)
@@ -261,13 +280,15 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
     else:
         pytest.fail("the game did not end")
     langs = {id(anna): lang_a, id(beat): lang_b}
-    for p in pages.values():
+    for p in viewers:
         p.wait_for_selector("#game-over")
         in_every_language(p, found, "game over", GAME_OVER_PARTS)
         said = p.inner_text("#game-over .winner")
-        if not said.startswith(WON[langs[id(p)]]):
+        if p is not watcher and not said.startswith(WON[langs[id(p)]]):
             found.found.append(f"{names[id(p)]}: game over says {said!r}")
         shot(p, artifacts, f"{names[id(p)]}-game-over")
+        if p is watcher:
+            continue
         gid = p.evaluate("puur.view.state.latest.game.result.game_id")
         replay = p.request.get(f"/api/games/{gid}/replay").json()
         found.names |= {s["name"] for s in replay["seats"] if s.get("name")}

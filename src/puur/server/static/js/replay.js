@@ -46,8 +46,10 @@ export function mountReplay(view, id, ctx) {
       const melds = h.weis[s] || [];
       return `<div class="seat open-hand pos-${POS[s]} team-${s % 2}" data-seat="${s}">
         <div class="plate"><span class="seat-label">${esc(seatName(s))}</span>
-          ${h.chooser === s ? `<span class="bubble chooser-bubble">${contractIcon(h.contract, deck(), 16)}</span>` : ""}
           ${h.forehand === s ? `<span class="badge">▶</span>` : ""}
+        </div>
+        <div class="seat-bubbles">
+          ${h.chooser === s ? `<span class="bubble chooser-bubble">${contractIcon(h.contract, deck(), 16)}</span>` : ""}
           ${melds.length ? `<span class="bubble weis-bubble">${esc(t("weis"))} ${melds.reduce((a, m) => a + m.points, 0)}</span>` : ""}
           ${h.stoeck_seat === s ? `<span class="bubble stoeck-bubble">${esc(t("stoeck"))}</span>` : ""}
         </div>

@@ -469,9 +469,9 @@ export function mountTable(view, code, watch, ctx) {
         <span class="seat-label">${esc(seatName(seat))}</span>
         ${badges.join("")}
         ${g ? `<span class="tricks" title="${esc(t("tricks.count", { n: tricks }))}">${tricks > 0 ? "▮".repeat(Math.min(tricks, 9)) : ""}</span>` : ""}
-        ${bubbles.join("")}
         ${extra}
       </div>
+      ${bubbles.length ? `<div class="seat-bubbles">${bubbles.join("")}</div>` : ""}
       ${r === 0 ? cards : ""}
     </div>`;
   }
