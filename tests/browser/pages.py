@@ -241,6 +241,8 @@ _WHOLE = [(x, y) for x in range(10, 200, 20) for y in range(10, 300, 20)]
 
 _VISIBLE = """([selector, index, whole]) => {
   const cards = [...document.querySelectorAll(selector)];
+  // Only what is in the window can be hit: bring the trick there (as the eye would look).
+  if (cards.length) cards[0].closest('.trick, .mini-trick').scrollIntoView({block: 'center'});
   return cards.map((card) => {
     const svg = card.querySelector('svg.card-svg');
     const m = svg.getScreenCTM();

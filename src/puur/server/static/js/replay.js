@@ -82,11 +82,11 @@ export function mountReplay(view, id, ctx) {
           </div>
           <div class="action-bar replay-controls">
             <button class="btn" id="rp-prev-hand" type="button" ${hand === 0 ? "disabled" : ""} title="${esc(t("prev_hand"))}" aria-label="${esc(t("prev_hand"))}">|◀</button>
-            <button class="btn" id="rp-prev" type="button" ${step === 0 && hand === 0 ? "disabled" : ""}>◀ ${esc(t("prev"))}</button>
+            <button class="btn" id="rp-prev" type="button" ${step === 0 && hand === 0 ? "disabled" : ""} aria-label="${esc(t("prev"))}">◀<span class="btn-word"> ${esc(t("prev"))}</span></button>
             <span class="prompt" id="rp-pos">${esc(t("replay.hand", { n: hand + 1, m: data.hands.length }))} ·
               ${esc(step === 0 ? t("replay.deal") : t("replay.step", { n: step }))}</span>
             <input type="range" id="rp-range" min="0" max="${n}" value="${step}" aria-label="${esc(t("replay.step", { n: step }))}">
-            <button class="btn" id="rp-next" type="button" ${last && hand === data.hands.length - 1 ? "disabled" : ""}>${esc(t("next"))} ▶</button>
+            <button class="btn" id="rp-next" type="button" ${last && hand === data.hands.length - 1 ? "disabled" : ""} aria-label="${esc(t("next"))}"><span class="btn-word">${esc(t("next"))} </span>▶</button>
             <button class="btn" id="rp-next-hand" type="button" ${hand === data.hands.length - 1 ? "disabled" : ""} title="${esc(t("next_hand"))}" aria-label="${esc(t("next_hand"))}">▶|</button>
           </div>
         </div>
