@@ -61,7 +61,7 @@ class Observation:
     #: Every card played so far, in order, as (seat, card).
     history: tuple[tuple[int, int], ...]
     trick_winners: tuple[int, ...]
-    #: Per seat: (points, length) of each declared meld, as announced in trick 1.
+    #: Per seat: (points, length) of each declared meld, as announced in trick 1, best first.
     weis_announced: tuple[tuple[tuple[int, int], ...], ...]
     #: Per seat: the melds shown card by card (own declaration, or the best team's after trick 1).
     weis_shown: tuple[tuple[Meld, ...], ...]
@@ -161,7 +161,11 @@ def observe(rnd: Round, seat: int) -> Observation:
         if k == 0 and t > 0:
             leader = rnd.trick_winners[t - 1]
         history.append(((leader + k) % 4, c))
-    announced = tuple(tuple((m.points, m.length) for m in rnd.declared[s]) for s in range(4))
+    # Best first: the order of the melds in a split follows their suits, which stay hidden.
+    announced = tuple(
+        tuple(sorted(((m.points, m.length) for m in rnd.declared[s]), reverse=True))
+        for s in range(4)
+    )
     trick1_over = len(rnd.trick_winners) > 0
     shown: list[tuple[Meld, ...]] = []
     for s in range(4):
