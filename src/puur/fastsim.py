@@ -38,25 +38,27 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
+from puur._checks import is_int, is_int_in, show
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
 from puur.contracts import (
     LOWER_TRUMPS,
     MODE_OBENABE,
     MODE_UNDENUFE,
+    MODES,
     POINTS,
     PUUR,
     STRENGTH,
     Contract,
-    contract_mode,
 )
-from puur.round import Round, check_deal
+from puur.round import Round, RoundError, check_deal
 from puur.rules import RuleSet
-from puur.weis import meld_key, weis_options
+from puur.weis import _meld_key, _weis_options
 
 __all__ = [
     "FastHand",
     "FastSim",
+    "FastSimError",
     "deal",
     "play_round_randomly",
     "random_hand",
@@ -141,8 +143,31 @@ _SEQ_CLASSIC: Final = _seq_tables(_SEQ_POINTS_CLASSIC)
 _SEQ_LARGE: Final = _seq_tables(_SEQ_POINTS_LARGE)
 
 
+class FastSimError(ValueError):
+    """A bad argument to the fast simulator: rules, a random source, a deal, a forehand, game
+    scores; raised before anything is drawn."""
+
+
+def _check_rules(rules: object) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise FastSimError(f"rules must be a RuleSet, not {show(rules)}")
+    return rules
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise FastSimError(f"rng must be a random.Random, not {show(rng)}")
+
+
 def deal(rng: random.Random) -> tuple[int, int, int, int]:
     """A uniformly random deal: four disjoint nine-card masks (seat 0..3)."""
+    _check_rng(rng)
+    return _deal(rng)
+
+
+def _deal(rng: random.Random) -> tuple[int, int, int, int]:
     rnd = rng.random
     d = list(_DECK)
     for i in range(NUM_CARDS - 1, 0, -1):
@@ -157,10 +182,24 @@ def deal(rng: random.Random) -> tuple[int, int, int, int]:
     return (h0, h1, h2, ALL_CARDS ^ (h0 | h1 | h2))
 
 
-def _check_deal(hands: tuple[int, ...] | list[int], forehand: int | None) -> None:
-    check_deal(hands)
-    if forehand is not None and forehand not in (0, 1, 2, 3):
-        raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+def _check_play(
+    rng: object, hands: object, forehand: object, game_scores: object, trace: object
+) -> None:
+    _check_rng(rng)
+    if hands is not None:
+        try:
+            check_deal(hands)  # type: ignore[arg-type]
+        except RoundError as e:
+            raise FastSimError(str(e)) from None
+    if forehand is not None and not is_int_in(forehand, 0, 3):
+        raise FastSimError(f"forehand must be a seat 0..3, not {show(forehand)}")
+    gs = game_scores
+    if gs is not None and not (
+        isinstance(gs, tuple | list) and len(gs) == 2 and all(is_int_in(x, 0, 10**9) for x in gs)
+    ):
+        raise FastSimError(f"game_scores must be two points totals, not {show(gs)}")
+    if trace is not None and not isinstance(trace, list):
+        raise FastSimError(f"trace must be a list, not {show(trace)}")
 
 
 class FastSim:
@@ -174,7 +213,7 @@ class FastSim:
     """
 
     def __init__(self, rules: RuleSet | None = None) -> None:
-        r = rules or RuleSet()
+        r = _check_rules(rules)
         self.rules: Final = r
         self._contracts = r.contracts()
         self._choose_mask = sum(1 << (A_CHOOSE + c) for c in self._contracts)
@@ -192,14 +231,22 @@ class FastSim:
         ``key`` packs the best single Weis of the split (points, cards, height, trump) into an
         int that orders like :func:`puur.weis.meld_key`. Empty when the hand holds no Weis.
         """
+        if not is_int_in(hand, 0, ALL_CARDS) or not is_int_in(mode, 0, 5) or not is_int_in(
+                trump, -1, 3):
+            raise FastSimError(
+                f"weis_offer needs a card mask, a mode 0..5 and a trump -1..3, not "
+                f"{show(hand)}, {show(mode)}, {show(trump)}")
+        return self._weis_offer(hand, mode, trump)
+
+    def _weis_offer(self, hand: int, mode: int, trump: int) -> list[tuple[int, int]]:
         if not self._weis:
             return []
         fours = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & self._four_ranks
         if fours:
             # Rare: the splits around a four of a kind come from the reference code itself.
             out: list[tuple[int, int]] = []
-            for split in weis_options(hand, self.rules, mode, trump)[:MAX_WEIS_OPTIONS]:
-                top = max(_key(*meld_key(m, mode, trump)) for m in split)
+            for split in _weis_options(hand, self.rules, mode, trump)[:MAX_WEIS_OPTIONS]:
+                top = max(_key(*_meld_key(m, mode, trump)) for m in split)
                 out.append((sum(m.points for m in split), top))
             return out
         if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
@@ -241,17 +288,11 @@ class FastSim:
         (bit ``a`` set when action ``a`` is legal), one entry per action, for checking against
         :meth:`puur.round.Round.legal_actions`.
         """
+        _check_play(rng, hands, forehand, game_scores, trace)
         gs = game_scores
-        if gs is not None and (
-            len(gs) != 2 or not all(isinstance(x, int) and x >= 0 for x in gs)
-        ):
-            raise ValueError(f"game_scores must be two points totals, not {gs!r}")
         if hands is None:
-            if forehand is not None and forehand not in (0, 1, 2, 3):
-                raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
-            dealt = deal(rng)
+            dealt = _deal(rng)
         else:
-            _check_deal(hands, forehand)
             dealt = (hands[0], hands[1], hands[2], hands[3])
         rules = self.rules
         if forehand is None:
@@ -292,7 +333,7 @@ class FastSim:
             contract = contracts[k]
         add(A_CHOOSE + contract)
         trump = contract if contract < 4 else -1
-        mode = contract_mode(contract, 0)
+        mode = MODES[contract][0]
         misere = contract == Contract.MISERE
         slalom = contract >= Contract.SLALOM
         mult = rules.multipliers[contract]
@@ -312,7 +353,7 @@ class FastSim:
         winner = -1
 
         # Weis on offer (§2.5) and the Stöck holder (§2.6).
-        offers = [self.weis_offer(h, mode, trump) for h in dealt]
+        offers = [self._weis_offer(h, mode, trump) for h in dealt]
         stoeck_seat = -1
         stoeck_pair = 0
         if trump >= 0 and self._stoeck:
@@ -492,6 +533,7 @@ _SIMS: dict[RuleSet, FastSim] = {}
 
 
 def _sim(rules: RuleSet) -> FastSim:
+    rules = _check_rules(rules)
     sim = _SIMS.get(rules)
     if sim is None:
         if len(_SIMS) > 64:
@@ -515,8 +557,9 @@ def random_hand(
 
 def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:
     """Play ``count`` independent random hands, each with its own deal from ``rng``."""
-    if count < 0:
-        raise ValueError(f"count must not be negative, not {count!r}")
+    if not is_int(count) or count < 0:
+        raise FastSimError(f"count must be a whole number from 0, not {show(count)}")
+    _check_rng(rng)
     play = _sim(rules).play
     return [play(rng) for _ in range(count)]
 
@@ -527,6 +570,9 @@ def play_round_randomly(rnd: Round, rng: random.Random) -> Round:
     Given the same deal, forehand and ``rng`` state, the actions are exactly those of
     :meth:`FastSim.play`. This is the slow path the fast one is checked against.
     """
+    if not isinstance(rnd, Round):
+        raise FastSimError(f"not a Round: {show(rnd)}")
+    _check_rng(rng)
     r = rng.random
     while not rnd.is_over:
         acts = rnd.legal_actions()

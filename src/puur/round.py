@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, show
 from puur.actions import (
     A_CHOOSE,
     A_PUSH,
@@ -34,26 +35,31 @@ from puur.actions import (
     MAX_WEIS_OPTIONS,
     NUM_ACTIONS,
     Action,
+    Choose,
+    DeclareWeis,
+    Play,
+    Push,
+    Stoeck,
     decode,
     encode,
 )
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, format_card
 from puur.contracts import (
     LOWER_TRUMPS,
+    MODES,
     POINTS,
     PUUR,
     STRENGTH,
     Contract,
-    contract_mode,
     format_contract,
-    trump_of,
 )
 from puur.rules import RuleSet
-from puur.weis import Meld, split_points, stoeck_cards, weis_options, weis_winner
+from puur.weis import STOECK_CARDS, Meld, _weis_options, _weis_winner
 
 __all__ = [
     "IllegalActionError",
     "Round",
+    "RoundError",
     "check_deal",
     "deal_hands",
     "legal_cards",
@@ -99,8 +105,36 @@ def _may_hold_weis(hand: int) -> bool:
     )
 
 
-class IllegalActionError(ValueError):
+class RoundError(ValueError):
+    """A bad argument to a :class:`Round` or a function of this module (a deal that is not four
+    hands of nine cards, a seat outside 0..3, rules that are not a ``RuleSet`` …)."""
+
+
+class IllegalActionError(RoundError):
     """An action that is not legal in the current state; the state is unchanged."""
+
+
+def _seat(seat: object, what: str = "seat") -> int:
+    if not is_int_in(seat, 0, 3):
+        raise RoundError(f"{what} must be a seat 0..3, not {show(seat)}")
+    return seat
+
+
+def _rules(rules: object) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise RoundError(f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+    return rules
+
+
+def _game_scores(scores: object) -> tuple[int, int] | None:
+    if scores is None:
+        return None
+    if not (isinstance(scores, tuple | list) and len(scores) == 2
+            and all(is_int_in(x, 0, 10**9) for x in scores)):
+        raise RoundError(f"game_scores must be two points totals (a, b), not {show(scores)}")
+    return (scores[0], scores[1])
 
 
 def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
@@ -137,18 +171,27 @@ def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
 
 def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     """Check that ``hands`` are four hands of nine cards with every card once; return them as a
-    tuple. A bad deal raises ``ValueError`` saying what is wrong."""
+    tuple. A bad deal raises :class:`RoundError` (a ``ValueError``) saying what is wrong."""
+    if not isinstance(hands, list | tuple):
+        raise RoundError(f"a deal is a list or tuple of four card masks, not {show(hands)}")
     hands = tuple(hands)
     if len(hands) != 4:
-        raise ValueError("a round needs exactly four hands")
+        raise RoundError("a round needs exactly four hands")
     seen = 0
     for h in hands:
-        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-            raise ValueError("each hand must hold exactly nine cards")
+        if not is_int_in(h, 0, ALL_CARDS) or h.bit_count() != 9:
+            raise RoundError("each hand must hold exactly nine cards (a 36-bit card mask)")
         if seen & h:
-            raise ValueError("a card is dealt twice")
+            raise RoundError("a card is dealt twice")
         seen |= h
     return hands
+
+
+def _check_seed(seed: object, rng: object) -> None:
+    if seed is not None and not (is_int(seed) or isinstance(seed, str)):
+        raise RoundError(f"a seed must be a whole number or a string, not {show(seed)}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise RoundError(f"rng must be a random.Random, not {show(rng)}")
 
 
 def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
@@ -156,6 +199,7 @@ def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) 
 
     The same ``seed`` always gives the same deal.
     """
+    _check_seed(seed, rng)
     r = rng or random.Random(seed)
     deck = list(range(NUM_CARDS))
     r.shuffle(deck)
@@ -179,14 +223,14 @@ class Round:
         forehand: int | None = None,
         game_scores: tuple[int, int] | None = None,
     ) -> None:
-        rules = rules or RuleSet()
+        rules = _rules(rules)
         if hands is None:
-            raise ValueError("a round needs four hands; use Round.deal() to shuffle")
+            raise RoundError("a round needs four hands; use Round.deal() to shuffle")
         hands = check_deal(hands)
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
-        if forehand not in (0, 1, 2, 3):
-            raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+        forehand = _seat(forehand, "forehand")
+        game_scores = _game_scores(game_scores)
         self.rules: RuleSet = rules
         self.initial_hands: tuple[int, ...] = hands
         self.forehand: int = forehand
@@ -238,6 +282,10 @@ class Round:
     ) -> Round:
         """Shuffle from ``seed`` (or ``rng``) and deal. Without ``forehand``, the holder of the
         start card chooses."""
+        rules = _rules(rules)  # every argument is checked before anything is drawn from rng
+        if forehand is not None:
+            _seat(forehand, "forehand")
+        _game_scores(game_scores)
         return cls(rules, deal_hands(seed, rng), forehand, game_scores)
 
     def copy(self) -> Round:
@@ -257,7 +305,7 @@ class Round:
 
     def team_of(self, seat: int) -> int:
         """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
-        return seat & 1
+        return _seat(seat) & 1
 
     @property
     def declarer_team(self) -> int:
@@ -266,16 +314,19 @@ class Round:
 
     def hand(self, seat: int) -> int:
         """The cards ``seat`` still holds (raw mask)."""
-        return self.hands[seat]
+        return self.hands[_seat(seat)]
 
     def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
+        return list(self._weis_options(_seat(seat)))
+
+    def _weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         opts = self._options_cache.get(seat)
         if opts is None:
             if not self.rules.weis or not _may_hold_weis(self.initial_hands[seat]):
                 opts = []
             else:
-                opts = weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
+                opts = _weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
                 del opts[MAX_WEIS_OPTIONS:]
             self._options_cache[seat] = opts
         return opts
@@ -301,7 +352,7 @@ class Round:
                 acts.append(A_PUSH)
             return acts
         if ph == WEIS:
-            n = len(self.weis_options(self.to_move))
+            n = len(self._weis_options(self.to_move))
             return list(range(A_WEIS, A_WEIS + n + 1))
         if ph == STOECK:
             return [A_STOECK, A_STOECK_NO]
@@ -309,7 +360,7 @@ class Round:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :mod:`puur.observation`)."""
-        return _observe(self, seat)
+        return _observe(self, _seat(seat))
 
     def legal_mask(self) -> list[bool]:
         """A boolean mask over all :data:`~puur.actions.NUM_ACTIONS` actions."""
@@ -319,13 +370,17 @@ class Round:
         return mask
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
+        """Whether ``action`` is legal now (anything that is not an action number is not)."""
+        if not is_int(action):
+            return False
         if self.phase == PLAY:
             return 0 <= action < NUM_CARDS and bool(self.legal_cards() >> action & 1)
         return action in self.legal_actions()
 
     def points_of(self, card: int) -> int:
         """Card points of ``card`` in the current trick's mode."""
+        if not is_int_in(card, 0, NUM_CARDS - 1):
+            raise RoundError(f"not a card: {show(card)} (a card is a whole number 0..35)")
         return POINTS[self.mode][card]
 
     def current_trick(self) -> list[tuple[int, int]]:
@@ -370,9 +425,9 @@ class Round:
     # Play
 
     def push(self, action: int | Action) -> None:
-        """Apply ``action`` (an integer or a typed action). An illegal action raises
-        :class:`IllegalActionError` and changes nothing."""
-        a = action if isinstance(action, int) else encode(action)
+        """Apply ``action`` (an integer or a typed action). An illegal action, or anything that
+        is not an action, raises :class:`IllegalActionError` and changes nothing."""
+        a = action if type(action) is int else _action_number(action)
         if self.phase == PLAY:
             # The common case, checked on the mask without building the legal list.
             lead = _SUIT_OF[self.trick[0]] if self.trick else -1
@@ -420,7 +475,7 @@ class Round:
         try:
             what = str(decode(a))
         except ValueError:
-            return f"not an action: {a!r}"
+            return f"not an action: {show(a)}"
         legal = ", ".join(str(decode(x)) for x in self.legal_actions())
         return f"seat {self.to_move} may not {what!r} now; legal: {legal}"
 
@@ -436,12 +491,12 @@ class Round:
         c = a - A_CHOOSE
         self.chooser = self.to_move
         self.contract = c
-        self.trump = trump_of(c)
-        self.mode = contract_mode(c, 0)
+        self.trump = c if c < 4 else -1
+        self.mode = MODES[c][0]
         self.multiplier = self.rules.multipliers[c]
         self._options_cache = {}
         if self.trump >= 0 and self.rules.stoeck:
-            sc = stoeck_cards(self.trump)
+            sc = STOECK_CARDS[self.trump]
             for s in range(4):
                 if self.initial_hands[s] & sc == sc:
                     self.stoeck_seat = s
@@ -453,7 +508,7 @@ class Round:
         seat = self.to_move
         if self.trick_no == 0:
             if not self.weis_done >> seat & 1:
-                if self.weis_options(seat):
+                if self._weis_options(seat):
                     self.phase = WEIS
                     return
                 self.weis_done |= 1 << seat
@@ -471,7 +526,7 @@ class Round:
         k = a - A_WEIS
         if k:
             d = list(self.declared)
-            d[seat] = self.weis_options(seat)[k - 1]
+            d[seat] = self._weis_options(seat)[k - 1]
             self.declared = tuple(d)
         self.weis_done |= 1 << seat
         self._enter_turn()
@@ -516,7 +571,7 @@ class Round:
             and self.stoeck_state == 0
             and self.rules.stoeck_announce == "second-card"
         ):
-            sc = stoeck_cards(self.trump)
+            sc = STOECK_CARDS[self.trump]
             if (1 << card) & sc and not (h[seat] & sc):
                 self.phase = STOECK
                 return
@@ -552,7 +607,7 @@ class Round:
         self.tricks_won = (tw[0], tw[1])
         order_sws = self.rules.count_order == "stoeck-weis-stich"
         if t == 0:
-            self.weis_seat = weis_winner(self.declared, self.forehand, self.mode, self.trump)
+            self.weis_seat = _weis_winner(self.declared, self.forehand, self.mode, self.trump)
             if order_sws:
                 self._credit_weis()
                 if self.phase == OVER:
@@ -574,7 +629,7 @@ class Round:
                 self._credit_weis()
             self.phase = OVER
             return
-        self.mode = contract_mode(self.contract, self.trick_no)
+        self.mode = MODES[self.contract][self.trick_no]
         self._enter_turn()
 
     def _credit_match(self, team: int) -> None:
@@ -596,7 +651,8 @@ class Round:
         if self.weis_seat < 0:
             return
         team = self.weis_seat & 1
-        total = split_points(self.declared[team]) + split_points(self.declared[team + 2])
+        total = sum(m.points for m in self.declared[team]) + sum(
+            m.points for m in self.declared[team + 2])
         if total:
             self._credit(team, total * self.multiplier, "weis")
 
@@ -627,6 +683,19 @@ class Round:
 
     def __repr__(self) -> str:
         return f"<Round {self.describe()}>"
+
+
+def _action_number(action: object) -> int:
+    """The integer of an action given as an ``int`` subclass or a typed action; anything else
+    (a ``bool``, a token string …) raises :class:`IllegalActionError`."""
+    if is_int(action):
+        return int(action)
+    if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+        return encode(action)
+    raise IllegalActionError(
+        f"not an action: {show(action)} (an action number or a typed action; parse notation "
+        "tokens with puur.notation.parse_action)"
+    )
 
 
 def _observe(rnd: Round, seat: int) -> Observation:

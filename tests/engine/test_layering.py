@@ -19,6 +19,7 @@ SRC = Path(puur.__file__).parent
 
 # Level of each core module: a module may import only modules of a lower level.
 CORE_LEVELS = {
+    "_checks": -1,  # argument checks shared by every core module
     "i18n": 0,
     "cards": 0,
     "contracts": 1,

@@ -286,7 +286,7 @@ def _replay_public(r: Round, hands: list[int]) -> Round | None:
 
     try:
         for a in r.actions:
-            if A_WEIS <= a:  # a decision: ``other`` answers its own questions as they come
+            if a >= A_WEIS:  # a decision: ``other`` answers its own questions as they come
                 continue
             while other.phase in ("weis", "stoeck"):
                 if not answer():

@@ -1,0 +1,44 @@
+"""Argument checks for the public boundary of the core modules.
+
+Every public function of the core checks what it is given and raises its own module's error
+with a message; a ``bool`` is never taken for a number (``True`` is an ``int`` in Python, so
+``RuleSet(start_card=True)`` would otherwise mean the 7 of Schellen). The fast inner paths
+(:meth:`puur.round.Round.push_unchecked`, :func:`puur.round.legal_cards`, the loops of
+:mod:`puur.fastsim` and the search) trust their callers and check nothing.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from typing import TypeGuard
+
+__all__ = ["is_int", "is_int_in", "is_str", "show"]
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlevel = 3
+
+
+def show(value: object) -> str:
+    """A short ``repr`` for messages, safe for huge, deep or odd values."""
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a value whose own __repr__ fails
+        return f"<{type(value).__name__}>"
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (``int`` or a subclass such as an ``IntEnum``), not
+    a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_int_in(value: object, low: int, high: int) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (not a ``bool``) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def is_str(value: object) -> TypeGuard[str]:
+    """Whether ``value`` is a string."""
+    return isinstance(value, str)
