@@ -93,3 +93,13 @@ def test_slalom_play_out_needs_the_points_already_taken_for_a_doubled_kontermatc
         else:
             assert run(playout, rnd, [], past=None) == run(playout, rnd, [])
     assert 0 < raised < 6
+
+
+@pytest.mark.parametrize("make", [Solver, Playout])
+def test_solver_and_play_outs_refuse_a_bad_setup(make: type) -> None:
+    rules = SCORING["match"]
+    make(rules, Contract.SLALOM, 1)
+    for args in [("rules", 4, 0), (rules, True, 0), (rules, 9, 0), (rules, 4, True),
+                 (rules, 4, 2), (rules, "obe", 0)]:
+        with pytest.raises(ValueError):
+            make(*args)

@@ -61,6 +61,16 @@ def _orders(contract: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(range(9 * s, 9 * s + 9), key=lambda c: st[c])) for s in range(4))
 
 
+def check_hand_setup(rules: object, contract: object, declarer_team: object) -> None:
+    """``ValueError`` unless ``rules`` is a rule set, ``contract`` one of 0..8 and
+    ``declarer_team`` 0 or 1 (whole numbers, not bools): what a solver or a play-out needs."""
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    for value, high, what in ((contract, 8, "contract"), (declarer_team, 1, "declarer team")):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise ValueError(f"not a {what}: {value!r}")
+
+
 def played_points(contract: int, played: Sequence[int]) -> int:
     """Card points of the complete tricks among ``played`` (a hand's cards in playing order,
     four per trick), each trick counted in its own mode; the last trick's bonus is not included.
@@ -130,8 +140,7 @@ class Solver:
     """
 
     def __init__(self, rules: RuleSet, contract: int, declarer_team: int) -> None:
-        if not 0 <= contract < 9:
-            raise ValueError(f"not a contract: {contract!r}")
+        check_hand_setup(rules, contract, declarer_team)
         self.rules = rules
         self.contract = contract
         self.trump = contract if contract < 4 else -1
@@ -463,6 +472,8 @@ class Solver:
 
 
 def _check(rnd: Round) -> None:
+    if not isinstance(rnd, Round):
+        raise ValueError(f"the solver needs a Round, not {type(rnd).__name__}")
     if rnd.phase not in ("play", "weis") or rnd.contract < 0:
         raise ValueError(f"the solver needs a card-play position, not phase {rnd.phase!r}")
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from puur.bots.dds import resolve_past_points
+from puur.bots.dds import check_hand_setup, resolve_past_points
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
 from puur.round import legal_cards
@@ -62,6 +62,7 @@ class Playout:
     def __init__(
         self, rules: RuleSet, contract: int, declarer_team: int, open_hands: bool = False
     ) -> None:
+        check_hand_setup(rules, contract, declarer_team)
         #: Let the policy look at the other hands of the sampled deal to tell whether a card
         #: will hold the trick (closer to exact play, for evaluating a deal).
         self.open_hands = open_hands
