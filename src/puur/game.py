@@ -21,8 +21,9 @@ from typing import Any
 
 from puur._checks import is_int, is_int_in, show
 from puur.actions import Action
-from puur.round import Round, RoundError, check_deal, deal_hands
-from puur.rules import RuleSet
+from puur.deal import DealError, check_deal, deal_hands
+from puur.round import Round, RoundError
+from puur.rules import RuleSet, rules_or_default
 from puur.scoring import Jasstafel
 
 __all__ = ["Game", "GameError", "GameOverError"]
@@ -55,7 +56,7 @@ def _deals(deals: object) -> list[tuple[int, ...]]:
     for i, d in enumerate(deals, start=1):
         try:
             out.append(check_deal(d))
-        except RoundError as e:
+        except DealError as e:
             raise GameError(f"deal {i}: {e}") from None
     return out
 
@@ -70,13 +71,11 @@ class Game:
         deals: list[tuple[int, ...]] | None = None,
         team_names: tuple[str, str] = ("Team 1", "Team 2"),
     ) -> None:
-        if rules is not None and not isinstance(rules, RuleSet):
-            raise GameError(
-                f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+        rules = rules_or_default(rules, GameError)
         if not (isinstance(team_names, tuple | list) and len(team_names) == 2
                 and all(isinstance(n, str) for n in team_names)):
             raise GameError(f"team_names must be two strings, not {show(team_names)}")
-        self.rules: RuleSet = rules or RuleSet()
+        self.rules: RuleSet = rules
         self.seed: int | str = _seed(seed)
         self._deals: list[tuple[int, ...]] = _deals(deals)
         self.team_names = (team_names[0], team_names[1])

@@ -25,7 +25,7 @@ from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, NUM_AC
 from puur.cards import CardError, bits, format_card, format_cards, parse_card, parse_cards
 from puur.contracts import ContractError, format_contract, parse_contract
 from puur.round import IllegalActionError, Round
-from puur.rules import RuleSet
+from puur.rules import RuleSet, rules_or_default
 
 __all__ = [
     "NotationError",
@@ -165,9 +165,7 @@ def format_position(rnd: Round) -> str:
 
 def parse_position(text: str, rules: RuleSet | None = None) -> Round:
     """Rebuild a :class:`Round` from a position string; illegal actions are reported."""
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise NotationError(
-            f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+    rules = rules_or_default(rules, NotationError)
     parts = _text(text, "a position").split("|")
     if len(parts) not in (2, 3):
         raise NotationError("a position is '<forehand> | <deal> | <actions>'")

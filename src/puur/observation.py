@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from puur._checks import is_int_in, show
+from puur._checks import seat_arg, show
 from puur.actions import NUM_ACTIONS
 from puur.cards import SUIT_MASK, bits
 from puur.round import Round
@@ -43,9 +43,7 @@ class ObservationError(ValueError):
 
 
 def _seat(seat: object) -> int:
-    if not is_int_in(seat, 0, 3):
-        raise ObservationError(f"seat must be 0..3, not {show(seat)}")
-    return seat
+    return seat_arg(seat, ObservationError)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from puur._checks import is_int, is_int_in, show
+from puur._checks import is_int, is_int_in, scores_arg, seat_arg, show
 from puur.actions import (
     A_CHOOSE,
     A_PUSH,
@@ -43,17 +43,17 @@ from puur.actions import (
     decode,
     encode,
 )
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, format_card
-from puur.contracts import (
-    LOWER_TRUMPS,
-    MODES,
-    POINTS,
-    PUUR,
-    STRENGTH,
-    Contract,
-    format_contract,
+from puur.cards import NUM_CARDS, format_card
+from puur.contracts import MODES, POINTS, STRENGTH, Contract, format_contract
+from puur.deal import (
+    DealError,
+    _cards_of,
+    _may_hold_weis,
+    check_deal,
+    deal_hands,
+    legal_cards,
 )
-from puur.rules import RuleSet
+from puur.rules import RuleSet, rules_or_default
 from puur.weis import STOECK_CARDS, Meld, _weis_options, _weis_winner
 
 __all__ = [
@@ -75,34 +75,6 @@ STOECK: Final = "stoeck"
 OVER: Final = "over"
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
-# Deck positions each seat receives when nine cards are dealt in packets of three.
-_PACKETS: Final = tuple(
-    tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
-)
-# For each suit, the cards of every 9-bit pattern of that suit, lowest first.
-_SUIT_CARDS: Final = tuple(
-    tuple(tuple(9 * s + r for r in range(9) if p >> r & 1) for p in range(512)) for s in range(4)
-)
-
-
-def _cards_of(mask: int) -> list[int]:
-    """The cards of a raw mask in increasing order; :func:`puur.cards.bits` by table lookup,
-    for the legal actions of every card played."""
-    t0, t1, t2, t3 = _SUIT_CARDS
-    return [*t0[mask & 0x1FF], *t1[mask >> 9 & 0x1FF], *t2[mask >> 18 & 0x1FF], *t3[mask >> 27]]
-
-
-# Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
-_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
-
-
-def _may_hold_weis(hand: int) -> bool:
-    """False when ``hand`` holds neither three cards in a row of one suit nor four of a kind, so
-    it cannot hold a Weis (a cheap test before the full search)."""
-    return bool(
-        hand & (hand >> 1) & (hand >> 2) & _RUN3_START
-        or hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF
-    )
 
 
 class RoundError(ValueError):
@@ -115,97 +87,7 @@ class IllegalActionError(RoundError):
 
 
 def _seat(seat: object, what: str = "seat") -> int:
-    if not is_int_in(seat, 0, 3):
-        raise RoundError(f"{what} must be a seat 0..3, not {show(seat)}")
-    return seat
-
-
-def _rules(rules: object) -> RuleSet:
-    if rules is None:
-        return RuleSet()
-    if not isinstance(rules, RuleSet):
-        raise RoundError(f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
-    return rules
-
-
-def _game_scores(scores: object) -> tuple[int, int] | None:
-    if scores is None:
-        return None
-    if not (isinstance(scores, tuple | list) and len(scores) == 2
-            and all(is_int_in(x, 0, 10**9) for x in scores)):
-        raise RoundError(f"game_scores must be two points totals (a, b), not {show(scores)}")
-    return (scores[0], scores[1])
-
-
-def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
-    """The mask of cards ``hand`` may play (RULES.md §2.4).
-
-    ``lead_suit`` is the suit led (-1 when leading), ``best_trump`` the highest trump already in
-    the trick (-1 if none), ``trump`` the trump suit (-1 without one).
-
-    >>> from puur.cards import CardSet
-    >>> h = CardSet.from_text("D6 HJ H6").bits
-    >>> str(CardSet(legal_cards(h, 1, -1, 1)))  # trumps led, Puur + another trump: a trump
-    'H6 HJ'
-    """
-    if lead_suit < 0:
-        return hand
-    follow = hand & SUIT_MASK[lead_suit]
-    if trump < 0:
-        return follow or hand
-    tmask = SUIT_MASK[trump]
-    if lead_suit == trump:
-        # Must follow trumps, except that the Puur alone need not be played.
-        if follow == 0 or follow == PUUR[trump]:
-            return hand
-        return follow
-    trumps = hand & tmask
-    if trumps == hand:
-        return hand  # only trumps: any trump (the undertrump ban does not apply)
-    if best_trump >= 0:
-        trumps &= ~LOWER_TRUMPS[trump][best_trump]
-    if follow:
-        return follow | trumps
-    return (hand & ~tmask) | trumps
-
-
-def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Check that ``hands`` are four hands of nine cards with every card once; return them as a
-    tuple. A bad deal raises :class:`RoundError` (a ``ValueError``) saying what is wrong."""
-    if not isinstance(hands, list | tuple):
-        raise RoundError(f"a deal is a list or tuple of four card masks, not {show(hands)}")
-    hands = tuple(hands)
-    if len(hands) != 4:
-        raise RoundError("a round needs exactly four hands")
-    seen = 0
-    for h in hands:
-        if not is_int_in(h, 0, ALL_CARDS) or h.bit_count() != 9:
-            raise RoundError("each hand must hold exactly nine cards (a 36-bit card mask)")
-        if seen & h:
-            raise RoundError("a card is dealt twice")
-        seen |= h
-    return hands
-
-
-def _check_seed(seed: object, rng: object) -> None:
-    if seed is not None and not (is_int(seed) or isinstance(seed, str)):
-        raise RoundError(f"a seed must be a whole number or a string, not {show(seed)}")
-    if rng is not None and not isinstance(rng, random.Random):
-        raise RoundError(f"rng must be a random.Random, not {show(rng)}")
-
-
-def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
-    """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
-
-    The same ``seed`` always gives the same deal.
-    """
-    _check_seed(seed, rng)
-    r = rng or random.Random(seed)
-    deck = list(range(NUM_CARDS))
-    r.shuffle(deck)
-    # Packets of three, seat 0 first; the dealer's position only rotates who gets which
-    # packet, and the shuffle already randomises that.
-    return [sum([1 << deck[i] for i in packets]) for packets in _PACKETS]
+    return seat_arg(seat, RoundError, what)
 
 
 class Round:
@@ -223,14 +105,17 @@ class Round:
         forehand: int | None = None,
         game_scores: tuple[int, int] | None = None,
     ) -> None:
-        rules = _rules(rules)
+        rules = rules_or_default(rules, RoundError)
         if hands is None:
             raise RoundError("a round needs four hands; use Round.deal() to shuffle")
-        hands = check_deal(hands)
+        try:
+            hands = check_deal(hands)
+        except DealError as e:
+            raise RoundError(str(e)) from None
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
         forehand = _seat(forehand, "forehand")
-        game_scores = _game_scores(game_scores)
+        game_scores = scores_arg(game_scores, RoundError)
         self.rules: RuleSet = rules
         self.initial_hands: tuple[int, ...] = hands
         self.forehand: int = forehand
@@ -282,11 +167,16 @@ class Round:
     ) -> Round:
         """Shuffle from ``seed`` (or ``rng``) and deal. Without ``forehand``, the holder of the
         start card chooses."""
-        rules = _rules(rules)  # every argument is checked before anything is drawn from rng
+        # Every argument is checked before anything is drawn from rng.
+        rules = rules_or_default(rules, RoundError)
         if forehand is not None:
             _seat(forehand, "forehand")
-        _game_scores(game_scores)
-        return cls(rules, deal_hands(seed, rng), forehand, game_scores)
+        scores_arg(game_scores, RoundError)
+        try:
+            hands = deal_hands(seed, rng)
+        except DealError as e:
+            raise RoundError(str(e)) from None
+        return cls(rules, hands, forehand, game_scores)
 
     def copy(self) -> Round:
         """An independent copy of the current state (the undo history is not copied)."""

@@ -20,7 +20,7 @@ import dataclasses
 import json
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -116,6 +116,16 @@ class RuleSet:
             if key not in _FIELDS:
                 raise RuleError(f"option {show(key)}: no such option")
         return dataclasses.replace(self, **changes)
+
+
+def rules_or_default(rules: object, error: Callable[[str], Exception]) -> RuleSet:
+    """``rules``, or ``RuleSet()`` for ``None``; anything else raises ``error`` (for the
+    argument checks of the modules built on rule sets)."""
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise error(f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+    return rules
 
 
 def _utf8(text: str) -> bool:

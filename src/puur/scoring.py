@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puur._checks import is_int_in, show
+from puur._checks import MAX_POINTS, is_int_in, show
 
 __all__ = ["Jasstafel", "ScoringError", "TafelStrokes", "render_jasstafel", "tafel_strokes"]
 
-_MAX_POINTS = 10**9
 
 
 class ScoringError(ValueError):
@@ -25,7 +24,7 @@ class ScoringError(ValueError):
 
 def _pair(value: object, what: str) -> tuple[int, int]:
     if not (isinstance(value, tuple | list) and len(value) == 2
-            and all(is_int_in(v, 0, _MAX_POINTS) for v in value)):
+            and all(is_int_in(v, 0, MAX_POINTS) for v in value)):
         raise ScoringError(f"{what} must be two whole numbers from 0, not {show(value)}")
     return (value[0], value[1])
 
@@ -41,7 +40,7 @@ class TafelStrokes:
 
     def __post_init__(self) -> None:
         for v in (self.hundreds, self.fifties, self.twenties, self.rest):
-            if not is_int_in(v, 0, _MAX_POINTS):
+            if not is_int_in(v, 0, MAX_POINTS):
                 raise ScoringError(f"strokes must be whole numbers from 0, not {show(v)}")
 
     @property
@@ -56,7 +55,7 @@ class TafelStrokes:
 
 def tafel_strokes(points: int) -> TafelStrokes:
     """Split ``points`` into 100 / 50 / 20 strokes and the rest under 20."""
-    if not is_int_in(points, 0, _MAX_POINTS):
+    if not is_int_in(points, 0, MAX_POINTS):
         raise ScoringError(f"points on the slate must be a whole number from 0, not {show(points)}")
     h, r = divmod(points, 100)
     f, r = divmod(r, 50)

@@ -42,6 +42,7 @@ from puur.contracts import (
     parse_contract,
     trump_of,
 )
+from puur.deal import DealError, check_deal, deal_hands
 from puur.fastsim import (
     FastSim,
     FastSimError,
@@ -71,7 +72,7 @@ from puur.record import (
     replay,
     write_record,
 )
-from puur.round import IllegalActionError, Round, RoundError, check_deal, deal_hands
+from puur.round import IllegalActionError, Round, RoundError
 from puur.rules import (
     PRESETS,
     RuleError,
@@ -215,8 +216,8 @@ def _api() -> list[Api]:
             lambda x: [Jasstafel(("A", "B"), (1, 2)), 1], (s,), fixed=(0,)),
         Api("render_jasstafel", render_jasstafel,
             lambda x: [Jasstafel(("A", "B"), (1, 2)), 14], (s,)),
-        Api("check_deal", check_deal, lambda x: [HANDS], (rd,)),
-        Api("deal_hands", deal_hands, lambda x: [5, None], (rd,)),
+        Api("check_deal", check_deal, lambda x: [HANDS], (DealError,)),
+        Api("deal_hands", deal_hands, lambda x: [5, None], (DealError,)),
         Api("Round", Round, lambda x: [RULES, HANDS, 2, (10, 20)], (rd,)),
         Api("Round.deal", Round.deal, lambda x: [RULES, 7, 1, (0, 0), None], (rd,)),
         Api("Round.push", lambda x, act: x.round.push(act),
@@ -368,8 +369,8 @@ BOOL_REFUSED: list[tuple[str, Callable[[Ctx, bool], object], type[Exception]]] =
     ("Jasstafel points", lambda x, b: Jasstafel(("A", "B"), (b, 0)), ScoringError),
     ("render width", lambda x, b: render_jasstafel(Jasstafel(("A", "B"), (1, 2)), b),
      ScoringError),
-    ("check_deal", lambda x, b: check_deal([b, *HANDS[1:]]), RoundError),
-    ("deal_hands", lambda x, b: deal_hands(b), RoundError),
+    ("check_deal", lambda x, b: check_deal([b, *HANDS[1:]]), DealError),
+    ("deal_hands", lambda x, b: deal_hands(b), DealError),
     ("Round forehand", lambda x, b: Round(RULES, HANDS, forehand=b), RoundError),
     ("Round game_scores", lambda x, b: Round(RULES, HANDS, 0, (b, 0)), RoundError),
     ("Round.deal seed", lambda x, b: Round.deal(RULES, seed=b), RoundError),

@@ -1,8 +1,9 @@
 """Import layering (DESIGN.md principle 1, docs/engine-api.md): imports flow one way.
 
-cards → contracts → rules → actions/weis/scoring → round → game/observation → notation/record →
-bots → arena → tui/server. The core (top-level modules of ``src/puur``) uses only the standard
-library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
+_checks → cards → contracts → rules → actions/weis/scoring/deal → fastweis → round →
+game/observation/fastsim → notation/record → bots → arena → tui/server. The core (top-level
+modules of ``src/puur``) uses only the standard library; the command line entry points ``cli``
+and ``demo`` are the application, not the core.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ CORE_LEVELS = {
     "rules": 2,
     "actions": 3,
     "weis": 3,
+    "deal": 3,
+    "fastweis": 4,
     "scoring": 3,
     "round": 4,
     "game": 5,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from puur.bots.dds import check_hand_setup, resolve_past_points
+from puur.bots.tricks import check_hand_setup, resolve_past_points
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
 from puur.round import legal_cards

@@ -44,9 +44,10 @@ from typing import Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.base import BOTS
-from puur.bots.dds import Solver, played_points
+from puur.bots.dds import Solver
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
+from puur.bots.tricks import played_points
 from puur.cards import ALL_CARDS, RANK_MASK
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
