@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from puur._checks import show
 from puur.actions import MAX_WEIS_OPTIONS
 from puur.contracts import MODE_UNDENUFE
 from puur.rules import RuleSet
@@ -66,9 +67,12 @@ _SEQ_LARGE: Final = _seq_tables(_SEQ_POINTS_LARGE)
 
 
 class WeisOffers:
-    """The Weis offers of one rule set."""
+    """The Weis offers of one rule set. :meth:`offer` is a trusted fast function: it checks
+    nothing (:meth:`puur.fastsim.FastSim.weis_offer` is its checked face)."""
 
     def __init__(self, rules: RuleSet) -> None:
+        if not isinstance(rules, RuleSet):
+            raise ValueError(f"rules must be a RuleSet, not {show(rules)}")
         self.rules: Final = rules
         self._weis = rules.weis
         self._four_ranks = _FOUR_RANKS_LOW if rules.weis_four_low else _FOUR_RANKS

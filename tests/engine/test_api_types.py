@@ -51,6 +51,7 @@ from puur.fastsim import (
     random_hand,
     random_hands,
 )
+from puur.fastweis import WeisOffers
 from puur.game import Game, GameError
 from puur.notation import (
     NotationError,
@@ -261,6 +262,7 @@ def _api() -> list[Api]:
         Api("replay(GameRecord(…))", lambda *a: replay(GameRecord(*a)),
             lambda x: [RULES, "s", {}, [0], [tuple(HANDS)], [[A_CHOOSE]]], (rc,)),
         Api("FastSim", FastSim, lambda x: [RULES], (f,)),
+        Api("WeisOffers", WeisOffers, lambda x: [RULES], (ValueError,)),
         Api("FastSim.play", lambda x, *a: x.sim.play(a[0], a[1], a[2], game_scores=a[3],
                                                      trace=a[4]),
             lambda x: [x, random.Random(1), HANDS, 0, (5, 5), []], (f,)),
