@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, scores_arg, seat_arg, show
 from puur.actions import (
     A_CHOOSE,
     A_PUSH,
@@ -34,26 +35,31 @@ from puur.actions import (
     MAX_WEIS_OPTIONS,
     NUM_ACTIONS,
     Action,
+    Choose,
+    DeclareWeis,
+    Play,
+    Push,
+    Stoeck,
     decode,
     encode,
 )
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, format_card
-from puur.contracts import (
-    LOWER_TRUMPS,
-    POINTS,
-    PUUR,
-    STRENGTH,
-    Contract,
-    contract_mode,
-    format_contract,
-    trump_of,
+from puur.cards import NUM_CARDS, format_card
+from puur.contracts import MODES, POINTS, STRENGTH, Contract, format_contract
+from puur.deal import (
+    DealError,
+    _cards_of,
+    _may_hold_weis,
+    check_deal,
+    deal_hands,
+    legal_cards,
 )
-from puur.rules import RuleSet
-from puur.weis import Meld, split_points, stoeck_cards, weis_options, weis_winner
+from puur.rules import RuleSet, rules_or_default
+from puur.weis import STOECK_CARDS, Meld, _weis_options, _weis_winner
 
 __all__ = [
     "IllegalActionError",
     "Round",
+    "RoundError",
     "check_deal",
     "deal_hands",
     "legal_cards",
@@ -69,99 +75,19 @@ STOECK: Final = "stoeck"
 OVER: Final = "over"
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
-# Deck positions each seat receives when nine cards are dealt in packets of three.
-_PACKETS: Final = tuple(
-    tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
-)
-# For each suit, the cards of every 9-bit pattern of that suit, lowest first.
-_SUIT_CARDS: Final = tuple(
-    tuple(tuple(9 * s + r for r in range(9) if p >> r & 1) for p in range(512)) for s in range(4)
-)
 
 
-def _cards_of(mask: int) -> list[int]:
-    """The cards of a raw mask in increasing order; :func:`puur.cards.bits` by table lookup,
-    for the legal actions of every card played."""
-    t0, t1, t2, t3 = _SUIT_CARDS
-    return [*t0[mask & 0x1FF], *t1[mask >> 9 & 0x1FF], *t2[mask >> 18 & 0x1FF], *t3[mask >> 27]]
+class RoundError(ValueError):
+    """A bad argument to a :class:`Round` or a function of this module (a deal that is not four
+    hands of nine cards, a seat outside 0..3, rules that are not a ``RuleSet`` …)."""
 
 
-# Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
-_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
-
-
-def _may_hold_weis(hand: int) -> bool:
-    """False when ``hand`` holds neither three cards in a row of one suit nor four of a kind, so
-    it cannot hold a Weis (a cheap test before the full search)."""
-    return bool(
-        hand & (hand >> 1) & (hand >> 2) & _RUN3_START
-        or hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF
-    )
-
-
-class IllegalActionError(ValueError):
+class IllegalActionError(RoundError):
     """An action that is not legal in the current state; the state is unchanged."""
 
 
-def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
-    """The mask of cards ``hand`` may play (RULES.md §2.4).
-
-    ``lead_suit`` is the suit led (-1 when leading), ``best_trump`` the highest trump already in
-    the trick (-1 if none), ``trump`` the trump suit (-1 without one).
-
-    >>> from puur.cards import CardSet
-    >>> h = CardSet.from_text("D6 HJ H6").bits
-    >>> str(CardSet(legal_cards(h, 1, -1, 1)))  # trumps led, Puur + another trump: a trump
-    'H6 HJ'
-    """
-    if lead_suit < 0:
-        return hand
-    follow = hand & SUIT_MASK[lead_suit]
-    if trump < 0:
-        return follow or hand
-    tmask = SUIT_MASK[trump]
-    if lead_suit == trump:
-        # Must follow trumps, except that the Puur alone need not be played.
-        if follow == 0 or follow == PUUR[trump]:
-            return hand
-        return follow
-    trumps = hand & tmask
-    if trumps == hand:
-        return hand  # only trumps: any trump (the undertrump ban does not apply)
-    if best_trump >= 0:
-        trumps &= ~LOWER_TRUMPS[trump][best_trump]
-    if follow:
-        return follow | trumps
-    return (hand & ~tmask) | trumps
-
-
-def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Check that ``hands`` are four hands of nine cards with every card once; return them as a
-    tuple. A bad deal raises ``ValueError`` saying what is wrong."""
-    hands = tuple(hands)
-    if len(hands) != 4:
-        raise ValueError("a round needs exactly four hands")
-    seen = 0
-    for h in hands:
-        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-            raise ValueError("each hand must hold exactly nine cards")
-        if seen & h:
-            raise ValueError("a card is dealt twice")
-        seen |= h
-    return hands
-
-
-def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
-    """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
-
-    The same ``seed`` always gives the same deal.
-    """
-    r = rng or random.Random(seed)
-    deck = list(range(NUM_CARDS))
-    r.shuffle(deck)
-    # Packets of three, seat 0 first; the dealer's position only rotates who gets which
-    # packet, and the shuffle already randomises that.
-    return [sum([1 << deck[i] for i in packets]) for packets in _PACKETS]
+def _seat(seat: object, what: str = "seat") -> int:
+    return seat_arg(seat, RoundError, what)
 
 
 class Round:
@@ -179,14 +105,17 @@ class Round:
         forehand: int | None = None,
         game_scores: tuple[int, int] | None = None,
     ) -> None:
-        rules = rules or RuleSet()
+        rules = rules_or_default(rules, RoundError)
         if hands is None:
-            raise ValueError("a round needs four hands; use Round.deal() to shuffle")
-        hands = check_deal(hands)
+            raise RoundError("a round needs four hands; use Round.deal() to shuffle")
+        try:
+            hands = check_deal(hands)
+        except DealError as e:
+            raise RoundError(str(e)) from None
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
-        if forehand not in (0, 1, 2, 3):
-            raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+        forehand = _seat(forehand, "forehand")
+        game_scores = scores_arg(game_scores, RoundError)
         self.rules: RuleSet = rules
         self.initial_hands: tuple[int, ...] = hands
         self.forehand: int = forehand
@@ -238,7 +167,16 @@ class Round:
     ) -> Round:
         """Shuffle from ``seed`` (or ``rng``) and deal. Without ``forehand``, the holder of the
         start card chooses."""
-        return cls(rules, deal_hands(seed, rng), forehand, game_scores)
+        # Every argument is checked before anything is drawn from rng.
+        rules = rules_or_default(rules, RoundError)
+        if forehand is not None:
+            _seat(forehand, "forehand")
+        scores_arg(game_scores, RoundError)
+        try:
+            hands = deal_hands(seed, rng)
+        except DealError as e:
+            raise RoundError(str(e)) from None
+        return cls(rules, hands, forehand, game_scores)
 
     def copy(self) -> Round:
         """An independent copy of the current state (the undo history is not copied)."""
@@ -257,7 +195,7 @@ class Round:
 
     def team_of(self, seat: int) -> int:
         """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
-        return seat & 1
+        return _seat(seat) & 1
 
     @property
     def declarer_team(self) -> int:
@@ -266,16 +204,19 @@ class Round:
 
     def hand(self, seat: int) -> int:
         """The cards ``seat`` still holds (raw mask)."""
-        return self.hands[seat]
+        return self.hands[_seat(seat)]
 
     def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
+        return list(self._weis_options(_seat(seat)))
+
+    def _weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         opts = self._options_cache.get(seat)
         if opts is None:
             if not self.rules.weis or not _may_hold_weis(self.initial_hands[seat]):
                 opts = []
             else:
-                opts = weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
+                opts = _weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
                 del opts[MAX_WEIS_OPTIONS:]
             self._options_cache[seat] = opts
         return opts
@@ -301,7 +242,7 @@ class Round:
                 acts.append(A_PUSH)
             return acts
         if ph == WEIS:
-            n = len(self.weis_options(self.to_move))
+            n = len(self._weis_options(self.to_move))
             return list(range(A_WEIS, A_WEIS + n + 1))
         if ph == STOECK:
             return [A_STOECK, A_STOECK_NO]
@@ -309,7 +250,7 @@ class Round:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :mod:`puur.observation`)."""
-        return _observe(self, seat)
+        return _observe(self, _seat(seat))
 
     def legal_mask(self) -> list[bool]:
         """A boolean mask over all :data:`~puur.actions.NUM_ACTIONS` actions."""
@@ -319,13 +260,17 @@ class Round:
         return mask
 
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
+        """Whether ``action`` is legal now (anything that is not an action number is not)."""
+        if not is_int(action):
+            return False
         if self.phase == PLAY:
             return 0 <= action < NUM_CARDS and bool(self.legal_cards() >> action & 1)
         return action in self.legal_actions()
 
     def points_of(self, card: int) -> int:
         """Card points of ``card`` in the current trick's mode."""
+        if not is_int_in(card, 0, NUM_CARDS - 1):
+            raise RoundError(f"not a card: {show(card)} (a card is a whole number 0..35)")
         return POINTS[self.mode][card]
 
     def current_trick(self) -> list[tuple[int, int]]:
@@ -370,9 +315,9 @@ class Round:
     # Play
 
     def push(self, action: int | Action) -> None:
-        """Apply ``action`` (an integer or a typed action). An illegal action raises
-        :class:`IllegalActionError` and changes nothing."""
-        a = action if isinstance(action, int) else encode(action)
+        """Apply ``action`` (an integer or a typed action). An illegal action, or anything that
+        is not an action, raises :class:`IllegalActionError` and changes nothing."""
+        a = action if type(action) is int else _action_number(action)
         if self.phase == PLAY:
             # The common case, checked on the mask without building the legal list.
             lead = _SUIT_OF[self.trick[0]] if self.trick else -1
@@ -420,7 +365,7 @@ class Round:
         try:
             what = str(decode(a))
         except ValueError:
-            return f"not an action: {a!r}"
+            return f"not an action: {show(a)}"
         legal = ", ".join(str(decode(x)) for x in self.legal_actions())
         return f"seat {self.to_move} may not {what!r} now; legal: {legal}"
 
@@ -436,12 +381,12 @@ class Round:
         c = a - A_CHOOSE
         self.chooser = self.to_move
         self.contract = c
-        self.trump = trump_of(c)
-        self.mode = contract_mode(c, 0)
+        self.trump = c if c < 4 else -1
+        self.mode = MODES[c][0]
         self.multiplier = self.rules.multipliers[c]
         self._options_cache = {}
         if self.trump >= 0 and self.rules.stoeck:
-            sc = stoeck_cards(self.trump)
+            sc = STOECK_CARDS[self.trump]
             for s in range(4):
                 if self.initial_hands[s] & sc == sc:
                     self.stoeck_seat = s
@@ -453,7 +398,7 @@ class Round:
         seat = self.to_move
         if self.trick_no == 0:
             if not self.weis_done >> seat & 1:
-                if self.weis_options(seat):
+                if self._weis_options(seat):
                     self.phase = WEIS
                     return
                 self.weis_done |= 1 << seat
@@ -471,7 +416,7 @@ class Round:
         k = a - A_WEIS
         if k:
             d = list(self.declared)
-            d[seat] = self.weis_options(seat)[k - 1]
+            d[seat] = self._weis_options(seat)[k - 1]
             self.declared = tuple(d)
         self.weis_done |= 1 << seat
         self._enter_turn()
@@ -516,7 +461,7 @@ class Round:
             and self.stoeck_state == 0
             and self.rules.stoeck_announce == "second-card"
         ):
-            sc = stoeck_cards(self.trump)
+            sc = STOECK_CARDS[self.trump]
             if (1 << card) & sc and not (h[seat] & sc):
                 self.phase = STOECK
                 return
@@ -552,7 +497,7 @@ class Round:
         self.tricks_won = (tw[0], tw[1])
         order_sws = self.rules.count_order == "stoeck-weis-stich"
         if t == 0:
-            self.weis_seat = weis_winner(self.declared, self.forehand, self.mode, self.trump)
+            self.weis_seat = _weis_winner(self.declared, self.forehand, self.mode, self.trump)
             if order_sws:
                 self._credit_weis()
                 if self.phase == OVER:
@@ -574,7 +519,7 @@ class Round:
                 self._credit_weis()
             self.phase = OVER
             return
-        self.mode = contract_mode(self.contract, self.trick_no)
+        self.mode = MODES[self.contract][self.trick_no]
         self._enter_turn()
 
     def _credit_match(self, team: int) -> None:
@@ -596,7 +541,8 @@ class Round:
         if self.weis_seat < 0:
             return
         team = self.weis_seat & 1
-        total = split_points(self.declared[team]) + split_points(self.declared[team + 2])
+        total = sum(m.points for m in self.declared[team]) + sum(
+            m.points for m in self.declared[team + 2])
         if total:
             self._credit(team, total * self.multiplier, "weis")
 
@@ -627,6 +573,19 @@ class Round:
 
     def __repr__(self) -> str:
         return f"<Round {self.describe()}>"
+
+
+def _action_number(action: object) -> int:
+    """The integer of an action given as an ``int`` subclass or a typed action; anything else
+    (a ``bool``, a token string …) raises :class:`IllegalActionError`."""
+    if is_int(action):
+        return int(action)
+    if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+        return encode(action)
+    raise IllegalActionError(
+        f"not an action: {show(action)} (an action number or a typed action; parse notation "
+        "tokens with puur.notation.parse_action)"
+    )
 
 
 def _observe(rnd: Round, seat: int) -> Observation:
