@@ -6,7 +6,8 @@ connects one WebSocket client (the ``websockets`` library, asyncio) per seat: 4 
 in this process. Each client answers its turn the moment its state arrives, with a random legal
 action, so the server is the only brake. Measured: the time from sending an action to the moment
 each of the table's four clients receives the state that includes it (``seq`` grows by one), over
-every action of every table. After play the database is checked: every action a client saw
+every action of every table but the Weis decisions, which the table sees only with the card
+after them. After play the database is checked: every action a client saw
 broadcast must be stored, and every finished game must have a record that replays to the result
 the clients were told.
 
@@ -17,6 +18,10 @@ Run from the repository root::
 
 The last line is ``tables=N p95_ms=X errors=N lost=N``. Only loopback addresses are used; the
 run stops by itself after ``--timeout`` seconds at the latest (unfinished play counts as errors).
+
+Every client of the run comes from 127.0.0.1, so the server is started with its per-client limits
+raised to fit the run (``--lookups-per-minute`` and ``--max-sockets`` of ``puur serve``: three
+joins and four sockets per table); the first line of output says so.
 """
 
 from __future__ import annotations
@@ -137,8 +142,12 @@ async def seat_client(
                 if kind != "state" or m["game"] is None:
                     continue
                 gid, seq, hand_no = m["game"]["game_id"], m["seq"], m["game"]["hand_no"]
-            if gid == last_game and seq == last_seq:
+            own = m is not None and (m["event"] or {}).get("type") == "action" and (
+                m["event"]["seat"] == seat)
+            if gid == last_game and seq == last_seq and not own:
                 continue  # a seat event, not a new action
+            # (A state after this seat's own Weis decision keeps its seq: the others are not
+            # told of it, and it is still this seat's turn to play its card.)
             if gid == last_game and seq > last_seq:
                 t0 = stats.sent.get((code, gid, seq))
                 if t0 is not None:
@@ -166,7 +175,8 @@ async def seat_client(
             legal = g["legal"]
             if legal:
                 action = rng.choice(legal)
-                stats.sent[(code, gid, seq + 1)] = time.perf_counter()
+                if action["type"] != "weis":  # a Weis decision is no step the table sees
+                    stats.sent[(code, gid, seq + 1)] = time.perf_counter()
                 await ws.send(json.dumps({"v": 1, **action}))
     done.set()
 
@@ -252,9 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     base = f"http://{HOST}:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    # One address for every client: room for 3 joins and 4 sockets per table, and to spare.
+    limits = ["--lookups-per-minute", str(10 * args.tables + 100),
+              "--max-sockets", str(5 * args.tables + 10)]
+    print(f"server limits for the clients' one address: {' '.join(limits)}", flush=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "puur.cli", "serve", "--host", HOST, "--port", str(port),
-         "--db", str(db), "--bot-delay", "0"],
+         "--db", str(db), "--bot-delay", "0", *limits],
         env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "server.log").open("wb"),
     )
     try:

@@ -9,7 +9,8 @@ engine's behaviour (legal moves, trick winners, Weis, Stöck, scoring, game end)
     python scripts/golden.py            regenerate the files
     python scripts/golden.py --check    regenerate in memory; exit 1 with a diff on any change
 
-The files are generated, never edited by hand. See docs/records.md ("Golden playthroughs").
+The test suite runs the same check (``tests/engine/test_golden.py``). The files are generated,
+never edited by hand. See docs/records.md ("Golden playthroughs").
 """
 
 from __future__ import annotations
@@ -120,31 +121,39 @@ def expected_files() -> dict[Path, str]:
     return {GOLDEN_DIR / f"{name}.txt": render(name, rules) for name, rules in RULE_SETS.items()}
 
 
-def check() -> int:
-    """Compare the files with a fresh generation; print a unified diff of any difference."""
-    status = 0
+def differences() -> str:
+    """A unified diff of every golden file that differs from a fresh generation, and a line
+    for each file no longer produced; empty when everything matches."""
+    out: list[str] = []
     files = expected_files()
     for path, text in files.items():
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if old != text:
-            status = 1
-            sys.stdout.writelines(
+            out.extend(
                 difflib.unified_diff(
                     old.splitlines(keepends=True), text.splitlines(keepends=True),
                     fromfile=f"{path.name} (committed)", tofile=f"{path.name} (engine now)",
                     n=2,
                 )
             )
-    extra = sorted(set(GOLDEN_DIR.glob("*.txt")) - set(files))
-    for path in extra:
-        status = 1
-        print(f"{path.name}: not produced by scripts/golden.py any more")
-    if status:
-        print("golden playthroughs differ: if the change is intended, run scripts/golden.py "
-              "and commit tests/golden/", file=sys.stderr)
-    else:
-        print(f"golden playthroughs: {len(files)} files match")
-    return status
+    for path in sorted(set(GOLDEN_DIR.glob("*.txt")) - set(files)):
+        out.append(f"{path.name}: not produced by scripts/golden.py any more\n")
+    return "".join(out)
+
+
+REGENERATE = ("golden playthroughs differ: if the change is intended, run "
+              "'python scripts/golden.py' and commit tests/golden/ with it")
+
+
+def check() -> int:
+    """Compare the files with a fresh generation; print a unified diff of any difference."""
+    diff = differences()
+    if diff:
+        sys.stdout.write(diff)
+        print(REGENERATE, file=sys.stderr)
+        return 1
+    print(f"golden playthroughs: {len(RULE_SETS)} files match")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

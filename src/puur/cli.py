@@ -45,16 +45,32 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
         raise SystemExit(f"puur: {e}") from None
 
 
+def _players(text: str) -> list[str]:
+    from puur.demo import parse_players
+
+    try:
+        return parse_players(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _demo_args(p: argparse.ArgumentParser) -> None:
+    from puur.tui.session import available_bots
+
     add_rules_arguments(p)
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--deck", choices=sorted(DECK_STYLES), default="swiss", help="deck style")
+    p.add_argument("--players", type=_players, default=["random"] * 4, metavar="NAMES",
+                   help="the computer players: one name for all four seats, or four separated "
+                        "by commas for South, East, North, West (e.g. rules,search,random,rules)"
+                        f"; known: {', '.join(available_bots())} (default: random)")
 
 
 def _demo(args: argparse.Namespace) -> int:
     from puur.demo import run_demo
 
-    run_demo(rules_from_args(args), seed=args.seed, style=DECK_STYLES[args.deck])
+    run_demo(rules_from_args(args), seed=args.seed, style=DECK_STYLES[args.deck],
+             players=args.players)
     return 0
 
 

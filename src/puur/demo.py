@@ -1,19 +1,44 @@
-"""``puur demo``: four computer players play one game to the target, shown hand by hand."""
+"""``puur demo``: four computer players play one game to the target, shown hand by hand.
+
+The players are named by ``--players``: one name for all four seats or four names separated by
+commas, South, East, North, West (``rules,search,random,rules``); each is a registered computer
+player or one of its levels (``search:fast``). The teams are South/North and East/West
+everywhere in the output.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from puur.bots.base import Bot, make_bot
+from puur.bots.base import Bot
 from puur.cards import DECK_STYLES, DeckStyle, bits
 from puur.contracts import Contract
 from puur.game import Game
 from puur.round import Round
 from puur.rules import RuleSet
+from puur.tui.session import available_bots, build_bot
 
-__all__ = ["contract_name", "describe_round", "run_demo"]
+__all__ = ["TEAM_NAMES", "contract_name", "describe_round", "parse_players", "run_demo"]
 
 SEAT_NAMES = ("South", "East", "North", "West")
+#: The teams by their seats: seats 0 and 2, seats 1 and 3.
+TEAM_NAMES = ("South/North", "East/West")
+
+
+def parse_players(text: str) -> list[str]:
+    """Four player names from ``"rules"`` (all four seats) or ``"rules,search,random,rules"``
+    (South, East, North, West); a bad list raises ``ValueError`` saying what is wrong."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names *= 4
+    if len(names) != 4 or not all(names):
+        raise ValueError(f"give one player for all four seats or four separated by commas "
+                         f"(South, East, North, West), not {text!r}")
+    known = available_bots()
+    for n in names:
+        if n not in known:
+            raise ValueError(f"unknown player {n!r}; known: {', '.join(known)}")
+    return names
 
 
 def contract_name(contract: int, style: DeckStyle) -> str:
@@ -44,7 +69,8 @@ def describe_round(rd: Round, style: DeckStyle, names: Sequence[str] = SEAT_NAME
             )
             out.append(f"  Weis {names[s]}: {melds}")
     if rd.weis_seat >= 0:
-        out.append(f"  Best Weis: {names[rd.weis_seat]} — team {rd.weis_seat % 2 + 1} scores it")
+        out.append(f"  Best Weis: {names[rd.weis_seat]} — {TEAM_NAMES[rd.weis_seat % 2]} "
+                   "scores it")
     if rd.stoeck_state == 1:
         out.append(f"  Stöck: {names[rd.stoeck_seat]}")
     for t, (leader, cards, winner) in enumerate(rd.tricks(), start=1):
@@ -73,14 +99,24 @@ def run_demo(
     bots: Sequence[Bot] | None = None,
     style: DeckStyle | None = None,
     echo: Callable[[str], None] = print,
+    players: Sequence[str] | None = None,
 ) -> Game:
-    """Play one game between computer players and print every hand and the Jasstafel."""
+    """Play one game between computer players and print every hand and the Jasstafel.
+
+    The players are ``bots``, or built from the names ``players`` (South, East, North, West; see
+    :func:`parse_players`), or four ``random`` players."""
     style = style or DECK_STYLES["swiss"]
-    players = list(bots) if bots else [make_bot("random", seed=(seed or 0) + i) for i in range(4)]
-    game = Game(rules, seed=seed, team_names=("South/North", "East/West"))
+    names = list(players) if players else ["random"] * 4
+    seats = list(bots) if bots else [build_bot(n, seed=(seed or 0) + i)
+                                     for i, n in enumerate(names)]
+    if not bots:
+        labels = names
+    else:
+        labels = [b.name for b in seats]
+    game = Game(rules, seed=seed, team_names=TEAM_NAMES)
     echo(f"Puur demo — {rules.name} rules, target {rules.target}, seed {game.seed}")
-    echo(f"Teams: South/North ({players[0].name}, {players[2].name}) vs "
-         f"East/West ({players[1].name}, {players[3].name})")
+    echo(f"Teams: {TEAM_NAMES[0]} ({labels[0]}, {labels[2]}) vs "
+         f"{TEAM_NAMES[1]} ({labels[1]}, {labels[3]})")
     shown = 0
     while True:
         if game.is_over or game.hand_no > shown + 1:
@@ -100,7 +136,7 @@ def run_demo(
             continue
         seat = game.to_move
         obs = game.round.observation(seat)
-        game.push(players[seat].act(obs))
+        game.push(seats[seat].act(obs))
     echo("")
     reason = {"stoeck": "Stöck", "weis": "Weis", "trick": "a trick", "last": "the last trick",
               "match": "the Match bonus"}[game.end_reason]

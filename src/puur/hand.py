@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, Self
 
+from puur._checks import show
 from puur.cards import NUM_CARDS, format_card
 from puur.contracts import POINTS, STRENGTH
 from puur.rules import RuleSet
 from puur.tricks import SCHIEBER, PlayRule, legal_cards, legal_under
-from puur.weis import Meld, split_points, stoeck_cards, weis_options, weis_winner
+from puur.weis import STOECK_CARDS, Meld, _weis_options, _weis_winner, split_points
 
-__all__ = ["IllegalActionError", "TrickHand", "cards_of", "may_hold_weis"]
+__all__ = ["HandError", "IllegalActionError", "TrickHand", "cards_of", "may_hold_weis"]
 
 CHOOSE: Final = "choose"
 WEIS: Final = "weis"
@@ -69,7 +70,11 @@ def may_hold_weis(hand: int) -> bool:
     )
 
 
-class IllegalActionError(ValueError):
+class HandError(ValueError):
+    """A bad argument to a hand (a deal that does not fit, a seat out of range …)."""
+
+
+class IllegalActionError(HandError):
     """An action that is not legal in the current state; the state is unchanged."""
 
 
@@ -170,12 +175,17 @@ class TrickHand:
 
     def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
+        if type(seat) is not int or not 0 <= seat < self.num_seats:
+            raise HandError(f"seat must be 0..{self.num_seats - 1}, not {seat!r}")
+        return list(self._weis_options(seat))
+
+    def _weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         opts = self._options_cache.get(seat)
         if opts is None:
             if not self.rules.weis or not may_hold_weis(self.initial_hands[seat]):
                 opts = []
             else:
-                opts = weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
+                opts = _weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
                 del opts[MAX_WEIS_OPTIONS:]
             self._options_cache[seat] = opts
         return opts
@@ -204,7 +214,7 @@ class TrickHand:
         if ph == PLAY:
             return cards_of(self._legal_mask(self.to_move))
         if ph == WEIS:
-            n = len(self.weis_options(self.to_move))
+            n = len(self._weis_options(self.to_move))
             return list(range(self.A_WEIS, self.A_WEIS + n + 1))
         if ph == STOECK:
             return [self.A_STOECK, self.A_STOECK_NO]
@@ -267,7 +277,7 @@ class TrickHand:
         """Apply the integer ``action``. An illegal action raises :class:`IllegalActionError`
         and changes nothing."""
         if type(action) is not int:
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
+            raise IllegalActionError(f"an action is a whole number, not {show(action)}")
         if self.phase == PLAY:
             # The common case, checked on the mask without building the legal list.
             if not (0 <= action < NUM_CARDS and self._legal_mask(self.to_move) >> action & 1):
@@ -313,7 +323,7 @@ class TrickHand:
         try:
             what = self.action_text(a)
         except ValueError:
-            return f"not an action here: {a!r}; legal: {legal}"
+            return f"not an action here: {show(a)}; legal: {legal}"
         return f"seat {self.to_move} may not {what!r} now; legal: {legal}"
 
     def action_text(self, action: int) -> str:
@@ -368,7 +378,7 @@ class TrickHand:
         self.mode = mode
         self._options_cache = {}
         if trump >= 0 and self.rules.stoeck:
-            sc = stoeck_cards(trump)
+            sc = STOECK_CARDS[trump]
             for s in range(self.num_seats):
                 if self.initial_hands[s] & sc == sc:
                     self.stoeck_seat = s
@@ -381,7 +391,7 @@ class TrickHand:
         seat = self.to_move
         if self.trick_no == 0:
             if not self.weis_done >> seat & 1:
-                if self.weis_options(seat):
+                if self._weis_options(seat):
                     self.phase = WEIS
                     return
                 self.weis_done |= 1 << seat
@@ -399,7 +409,7 @@ class TrickHand:
         k = a - self.A_WEIS
         if k:
             d = list(self.declared)
-            d[seat] = self.weis_options(seat)[k - 1]
+            d[seat] = self._weis_options(seat)[k - 1]
             self.declared = tuple(d)
         self.weis_done |= 1 << seat
         self._enter_turn()
@@ -444,7 +454,7 @@ class TrickHand:
             and self.stoeck_state == 0
             and self.rules.stoeck_announce == "second-card"
         ):
-            sc = stoeck_cards(self.trump)
+            sc = STOECK_CARDS[self.trump]
             if (1 << card) & sc and not (h[seat] & sc):
                 self.phase = STOECK
                 return
@@ -482,7 +492,7 @@ class TrickHand:
         self.tricks_won = tuple(tw)
         order_sws = self.rules.count_order == "stoeck-weis-stich"
         if t == 0:
-            self.weis_seat = weis_winner(self.declared, self.first_leader, self.mode, self.trump)
+            self.weis_seat = _weis_winner(self.declared, self.first_leader, self.mode, self.trump)
             if order_sws:
                 self._credit_weis()
                 if self.phase == OVER:

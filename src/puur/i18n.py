@@ -7,6 +7,8 @@ too; the French-suited deck uses each language's own suit and rank names.
 
 Texts are looked up by key; ``{name}`` placeholders are filled from keyword arguments. A key that
 a language lacks falls back to English; an unknown key or language raises :class:`I18nError`.
+A text with a count has a second form under ``KEY.one`` for the singular; :func:`tn` picks the
+form by each language's rule (French counts 0 and 1 as singular, the others only 1).
 
 >>> t("trick_won_by", "de", seat="Nord")
 'Nord nimmt den Stich'
@@ -21,7 +23,8 @@ from __future__ import annotations
 import string
 from typing import Final
 
-__all__ = ["KEPT_TERMS", "LANGUAGES", "I18nError", "catalog", "placeholders", "t"]
+__all__ = ["KEPT_TERMS", "LANGUAGES", "I18nError", "catalog", "is_singular", "placeholders", "t",
+           "tn"]
 
 #: Language codes and their own names.
 LANGUAGES: Final[dict[str, str]] = {
@@ -51,6 +54,7 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "seat.3": ("West", "West", "Ouest", "Ovest"),
     "you": ("You", "Du", "Vous", "Tu"),
     "partner": ("partner", "Partner", "partenaire", "compagno"),
+    "human": ("human", "Mensch", "humain", "umano"),
     "team.0": ("Us", "Wir", "Nous", "Noi"),
     "team.1": ("Them", "Sie", "Eux", "Loro"),
     # Contracts (suit contracts take the deck's suit name)
@@ -66,13 +70,11 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "fsuit.1": ("hearts", "Herz", "cœur", "cuori"),
     "fsuit.2": ("spades", "Schaufel", "pique", "picche"),
     "fsuit.3": ("clubs", "Kreuz", "trèfle", "fiori"),
-    "deck.swiss": ("Swiss German cards", "Deutschschweizer Karten", "cartes suisses allemandes",
-                   "carte svizzero-tedesche"),
-    "deck.french": ("French cards", "Französische Karten", "cartes françaises",
-                    "carte francesi"),
+    "deck.swiss": ("Swiss German", "Deutschschweizer", "suisses allemandes", "svizzero-tedesche"),
+    "deck.french": ("French", "Französische", "françaises", "francesi"),
     # Setup screen
     "setup.title": ("New game", "Neues Spiel", "Nouvelle partie", "Nuova partita"),
-    "setup.preset": ("Rule preset", "Regelwerk", "Règles prédéfinies", "Regole predefinite"),
+    "setup.preset": ("Rule preset", "Regelwerk", "Jeu de règles", "Regole"),
     "setup.target": ("Target", "Ziel", "Objectif", "Traguardo"),
     "setup.multipliers": ("Multipliers", "Multiplikatoren", "Multiplicateurs",
                           "Moltiplicatori"),
@@ -85,14 +87,13 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "setup.weis_four_low": ("Four 8s, 7s or 6s = 100", "Vier 8, 7 oder 6 = 100",
                             "Quatre 8, 7 ou 6 = 100", "Quattro 8, 7 o 6 = 100"),
     "setup.stoeck": ("Stöck", "Stöck", "Stöck", "Stöck"),
-    "setup.stoeck_announce": ("Stöck announced", "Stöck ansagen", "Annonce des Stöck",
-                              "Annuncio dello Stöck"),
-    "setup.count_order": ("Count order", "Zählfolge", "Ordre de comptage",
-                          "Ordine di conteggio"),
+    "setup.stoeck_announce": ("Stöck announced", "Stöck ansagen", "Annonce Stöck",
+                              "Annuncio Stöck"),
+    "setup.count_order": ("Count order", "Zählfolge", "Ordre du compte", "Ordine conteggio"),
     "setup.kontermatch": ("Kontermatch", "Kontermatch", "Kontermatch", "Kontermatch"),
     "setup.striche": ("Striche", "Striche", "Striche", "Striche"),
-    "setup.start_card": ("First chooser holds", "Erster Trumpf: wer hat",
-                         "Premier à choisir : qui a", "Sceglie per primo chi ha"),
+    "setup.start_card": ("First: who holds", "Zuerst: wer hat", "D'abord : qui a",
+                         "Prima: chi ha"),
     "setup.extra": ("Extra contracts", "Zusätzliche Spielarten", "Contrats supplémentaires",
                     "Contratti aggiuntivi"),
     "setup.deck": ("Deck", "Karten", "Cartes", "Carte"),
@@ -100,23 +101,21 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "setup.bot": ("{seat} plays", "{seat} spielt", "{seat} joue", "{seat} gioca"),
     "setup.start": ("Start", "Los", "Commencer", "Inizia"),
     "setup.quit": ("Quit", "Beenden", "Quitter", "Esci"),
-    "setup.sample": ("Sample", "Beispiel", "Exemple", "Esempio"),
     "setup.bad_target": ("The target must be a whole number from 1 to 1000000",
                          "Das Ziel muss eine ganze Zahl von 1 bis 1000000 sein",
                          "L'objectif doit être un nombre entier de 1 à 1000000",
                          "Il traguardo deve essere un numero intero da 1 a 1000000"),
     "opt.none": ("none", "keine", "aucun", "nessuno"),
     "opt.standard": ("standard", "Standard", "standard", "standard"),
-    "opt.second-card": ("with the second card", "mit der zweiten Karte", "avec la seconde carte",
-                        "con la seconda carta"),
+    "opt.custom": ("custom", "eigene", "personnalisé", "personalizzato"),
+    "opt.second-card": ("second card", "zweite Karte", "seconde carte", "seconda carta"),
     "opt.with-weis": ("with the Weis", "mit dem Weis", "avec le Weis", "con il Weis"),
     "opt.stoeck-weis-stich": ("Stöck, Weis, tricks", "Stöck, Weis, Stich", "Stöck, Weis, plis",
                               "Stöck, Weis, prese"),
     "opt.stoeck-stich-weis": ("Stöck, tricks, Weis", "Stöck, Stich, Weis", "Stöck, plis, Weis",
                               "Stöck, prese, Weis"),
     "opt.match": ("as a Match", "wie ein Match", "comme un Match", "come un Match"),
-    "opt.double": ("trick points doubled", "Stichpunkte doppelt", "points des plis doublés",
-                   "punti delle prese raddoppiati"),
+    "opt.double": ("tricks doubled", "Stiche doppelt", "plis doublés", "prese doppie"),
     "opt.bonus": ("fixed bonus", "fester Bonus", "bonus fixe", "bonus fisso"),
     # Table
     "hand_no": ("Hand {n}", "Spiel {n}", "Donne {n}", "Mano {n}"),
@@ -137,9 +136,8 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "leads": ("leads", "spielt aus", "entame", "apre"),
     "to_move": ("to play", "am Zug", "à jouer", "di turno"),
     "cards_left": ("{n} cards", "{n} Karten", "{n} cartes", "{n} carte"),
+    "cards_left.one": ("{n} card", "{n} Karte", "{n} carte", "{n} carta"),
     "your_hand": ("Your hand", "Deine Karten", "Votre main", "La tua mano"),
-    "your_turn": ("Your turn: play a card", "Du bist dran: spiel eine Karte",
-                  "À vous : jouez une carte", "Tocca a te: gioca una carta"),
     "waiting": ("{seat} is thinking …", "{seat} überlegt …", "{seat} réfléchit …",
                 "{seat} sta pensando …"),
     "trick": ("Trick {n}", "Stich {n}", "Pli {n}", "Presa {n}"),
@@ -148,10 +146,10 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "last_trick": ("Last trick", "Letzter Stich", "Dernier pli", "Ultima presa"),
     "no_last_trick": ("No trick played yet", "Noch kein Stich gespielt",
                       "Aucun pli joué pour l'instant", "Nessuna presa ancora giocata"),
-    "legal_marked": ("Playable cards are bright; 1-9 or click to play",
-                     "Spielbare Karten sind hell; 1-9 oder Klick zum Spielen",
-                     "Les cartes jouables sont claires ; 1-9 ou clic pour jouer",
-                     "Le carte giocabili sono chiare; 1-9 o clic per giocare"),
+    "your_turn_play": ("Your turn: play a bright card (1-9, ←→ and Enter, or click)",
+                       "Du bist dran: spiel eine helle Karte (1-9, ←→ und Enter oder Klick)",
+                       "À vous : jouez une carte claire (1-9, ←→ et Entrée, ou clic)",
+                       "Tocca a te: gioca una carta chiara (1-9, ←→ e Invio, o clic)"),
     # Events
     "ev.push": ("{seat} pushes (schiebt)", "{seat} schiebt", "{seat} passe (schiebe)",
                 "{seat} passa (schiebe)"),
@@ -171,13 +169,18 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                       "{seat} mostra {cards}"),
     "ev.stoeck": ("{seat} announces Stöck (20)", "{seat} sagt Stöck (20)",
                   "{seat} annonce Stöck (20)", "{seat} annuncia Stöck (20)"),
-    "ev.trick": ("{seat} takes trick {n} ({points} points)",
-                 "{seat} nimmt Stich {n} ({points} Punkte)",
-                 "{seat} prend le pli {n} ({points} points)",
-                 "{seat} prende la presa {n} ({points} punti)"),
+    "ev.weis_quiet": ("{seat} keeps quiet about Weis", "{seat} sagt keinen Weis an",
+                      "{seat} n'annonce pas de Weis", "{seat} non dichiara il Weis"),
+    "ev.stoeck_quiet": ("{seat} keeps quiet about Stöck", "{seat} sagt kein Stöck",
+                        "{seat} n'annonce pas le Stöck", "{seat} non annuncia lo Stöck"),
+    "ev.trick": ("{seat} takes trick {n} ({points})", "{seat} nimmt Stich {n} ({points})",
+                 "{seat} prend le pli {n} ({points})", "{seat} prende la presa {n} ({points})"),
     "ev.hand_over": ("Hand {n} is over", "Spiel {n} ist fertig", "Donne {n} terminée",
                      "Mano {n} finita"),
     "cards_n": ("{n} cards", "{n} Karten", "{n} cartes", "{n} carte"),
+    "cards_n.one": ("{n} card", "{n} Karte", "{n} carte", "{n} carta"),
+    "points_n": ("{n} points", "{n} Punkte", "{n} points", "{n} punti"),
+    "points_n.one": ("{n} point", "{n} Punkt", "{n} point", "{n} punto"),
     # Decisions
     "choose.title": ("Choose the contract", "Trumpf wählen", "Choisissez l'atout",
                      "Scegli la briscola"),
@@ -196,8 +199,9 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                     "Hai del Weis. Dichiararlo ora, con la prima carta?"),
     "weis.suggested": ("suggested", "empfohlen", "conseillé", "consigliato"),
     "weis.quiet": ("Keep quiet", "Nicht weisen", "Ne rien annoncer", "Tacere"),
-    "weis.option": ("{melds} = {points}", "{melds} = {points}", "{melds} = {points}",
-                    "{melds} = {points}"),
+    "weis.option": ("Declare {melds}: {points}", "{melds} weisen: {points}",
+                    "Annoncer {melds} : {points}", "Dichiarare {melds}: {points}"),
+    "weis.and": (" and ", " und ", " et ", " e "),
     "seq": ("{n} in a row", "{n} Blatt", "suite de {n}", "scala di {n}"),
     "four": ("four of a kind", "Vier Gleiche", "carré", "poker"),
     "stoeck.title": ("Stöck", "Stöck", "Stöck", "Stöck"),
@@ -226,8 +230,10 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     "striche": ("Striche: {n}", "Striche: {n}", "Striche : {n}", "Striche: {n}"),
     "rest": ("rest {n}", "Rest {n}", "reste {n}", "resto {n}"),
     "game_over": ("Game over", "Partie fertig", "Partie terminée", "Partita finita"),
-    "winner": ("{team} win with {points} points", "{team} gewinnen mit {points} Punkten",
-               "{team} gagnent avec {points} points", "{team} vincono con {points} punti"),
+    "winner": ("{team} win with {points}", "{team} gewinnen mit {points}",
+               "{team} gagnent avec {points}", "{team} vincono con {points}"),
+    "points_dat": ("{n} points", "{n} Punkten", "{n} points", "{n} punti"),
+    "points_dat.one": ("{n} point", "{n} Punkt", "{n} point", "{n} punto"),
     "reason.stoeck": ("reached the target with Stöck", "mit Stöck ans Ziel",
                       "objectif atteint par le Stöck", "traguardo raggiunto con lo Stöck"),
     "reason.weis": ("reached the target with Weis", "mit Weis ans Ziel",
@@ -243,16 +249,32 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
     # Keys and commands
     "key.hint": ("Hint", "Tipp", "Conseil", "Suggerimento"),
     "key.undo": ("Undo", "Zurück", "Annuler", "Annulla"),
-    "key.last": ("Last trick", "Letzter Stich", "Dernier pli", "Ultima presa"),
+    "key.last": ("Last", "Letzter", "Dernier", "Ultima"),
     "key.save": ("Save", "Speichern", "Enregistrer", "Salva"),
-    "key.tafel": ("Jasstafel", "Jasstafel", "Jasstafel", "Jasstafel"),
+    "key.tafel": ("Tafel", "Tafel", "Tafel", "Tafel"),
     "key.deck": ("Deck", "Karten", "Cartes", "Carte"),
-    "key.lang": ("Language", "Sprache", "Langue", "Lingua"),
+    "key.lang": ("Lang", "Sprache", "Langue", "Lingua"),
     "key.quit": ("Quit", "Beenden", "Quitter", "Esci"),
     "key.next": ("Next", "Weiter", "Suivant", "Avanti"),
     "key.prev": ("Back", "Zurück", "Retour", "Indietro"),
-    "hint": ("Hint: {action} (value {value})", "Tipp: {action} (Wert {value})",
-             "Conseil : {action} (valeur {value})", "Suggerimento: {action} (valore {value})"),
+    "key.next_hand": ("Next hand", "Nächstes Spiel", "Donne suivante", "Mano successiva"),
+    "key.prev_hand": ("Previous hand", "Voriges Spiel", "Donne précédente", "Mano precedente"),
+    "hint.play": ("Hint: {action} — your team can expect about {value} more card points in this "
+                  "hand (from this trick on, before the multiplier)",
+                  "Tipp: {action} — dein Team kann in diesem Spiel noch etwa {value} Kartenpunkte "
+                  "erwarten (ab diesem Stich, vor dem Multiplikator)",
+                  "Conseil : {action} — votre équipe peut encore attendre environ {value} points "
+                  "de cartes dans cette donne (dès ce pli, avant le multiplicateur)",
+                  "Suggerimento: {action} — la tua squadra può attendersi ancora circa {value} "
+                  "punti di carte in questa mano (da questa presa, prima del moltiplicatore)"),
+    "hint.choose": ("Hint: {action} — expected result of this hand: about {value} points for "
+                    "your team against the other (multiplier included)",
+                    "Tipp: {action} — erwartetes Ergebnis dieses Spiels: etwa {value} Punkte für "
+                    "dein Team gegenüber dem anderen (mit Multiplikator)",
+                    "Conseil : {action} — résultat attendu de cette donne : environ {value} "
+                    "points pour votre équipe face à l'autre (multiplicateur compris)",
+                    "Suggerimento: {action} — risultato atteso di questa mano: circa {value} "
+                    "punti per la tua squadra rispetto all'altra (moltiplicatore compreso)"),
     "hint_plain": ("Hint: {action}", "Tipp: {action}", "Conseil : {action}",
                    "Suggerimento: {action}"),
     "hint_none": ("No hint now: it is not your turn", "Kein Tipp: du bist nicht dran",
@@ -265,19 +287,143 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                         "Rien à annuler dans cette donne", "Niente da annullare in questa mano"),
     "saved": ("Game saved to {path}", "Partie gespeichert in {path}",
               "Partie enregistrée dans {path}", "Partita salvata in {path}"),
+    "saved_resume": ("Game saved to {path}; continue it with: puur play --resume {path}",
+                     "Partie gespeichert in {path}; weiterspielen mit: puur play --resume {path}",
+                     "Partie enregistrée dans {path} ; pour la reprendre : "
+                     "puur play --resume {path}",
+                     "Partita salvata in {path}; per riprenderla: puur play --resume {path}"),
+    "settings_not_saved": ("Settings not saved: {error}",
+                           "Einstellungen nicht gespeichert: {error}",
+                           "Réglages non enregistrés : {error}",
+                           "Impostazioni non salvate: {error}"),
     "save_failed": ("Could not save: {error}", "Speichern fehlgeschlagen: {error}",
                     "Échec de l'enregistrement : {error}", "Salvataggio non riuscito: {error}"),
-    "not_legal": ("Not legal: {what}. Legal: {legal}", "Nicht erlaubt: {what}. Erlaubt: {legal}",
-                  "Pas permis : {what}. Permis : {legal}",
-                  "Non permesso: {what}. Permesso: {legal}"),
-    "not_understood": ("Not understood: {what}. Legal: {legal}",
-                       "Nicht verstanden: {what}. Erlaubt: {legal}",
-                       "Pas compris : {what}. Permis : {legal}",
-                       "Non capito: {what}. Permesso: {legal}"),
-    "commands": ("Commands: hint, undo, last, score, save FILE, help, quit",
-                 "Befehle: hint, undo, last, score, save DATEI, help, quit",
-                 "Commandes : hint, undo, last, score, save FICHIER, help, quit",
-                 "Comandi: hint, undo, last, score, save FILE, help, quit"),
+    "not_legal": ("Not legal: {what} — {why}", "Nicht erlaubt: {what} — {why}",
+                  "Pas permis : {what} — {why}", "Non permesso: {what} — {why}"),
+    "not_understood": ("Not understood: {what} — answer with the number of a choice, its name "
+                       "(a card as printed, e.g. {example}) or a command (help)",
+                       "Nicht verstanden: {what} — antworte mit der Nummer einer Wahl, ihrem "
+                       "Namen (eine Karte wie angezeigt, z. B. {example}) oder einem Befehl (help)",
+                       "Pas compris : {what} — répondez par le numéro d'un choix, son nom (une "
+                       "carte comme affichée, p. ex. {example}) ou une commande (help)",
+                       "Non capito: {what} — rispondi con il numero di una scelta, il suo nome "
+                       "(una carta come mostrata, p. es. {example}) o un comando (help)"),
+    "why.follow": ("you must follow {suit}", "du musst {suit} angeben",
+                   "vous devez fournir {suit}", "devi rispondere a {suit}"),
+    "why.follow_trumps": ("trumps were led: you must follow trumps ({suit})",
+                          "Trumpf ist ausgespielt: du musst Trumpf ({suit}) angeben",
+                          "atout demandé : vous devez fournir atout ({suit})",
+                          "è uscita briscola: devi rispondere a briscola ({suit})"),
+    "why.undertrump": ("you may not undertrump: {card} is lower than {best}, the trump already "
+                       "in the trick",
+                       "Untertrumpfen ist nicht erlaubt: {card} ist tiefer als {best}, der "
+                       "Trumpf im Stich",
+                       "vous ne pouvez pas sous-couper : {card} est plus bas que {best}, l'atout "
+                       "déjà dans le pli",
+                       "non puoi sottotagliare: {card} è più bassa di {best}, la briscola già "
+                       "nella presa"),
+    "why.not_held": ("you do not hold {card}", "du hast {card} nicht", "vous n'avez pas {card}",
+                     "non hai {card}"),
+    "why.choose": ("first choose the contract (or push)",
+                   "zuerst den Trumpf wählen (oder schieben)",
+                   "choisissez d'abord l'atout (ou passez)",
+                   "prima scegli la briscola (o passa)"),
+    "why.weis": ("first say whether you declare your Weis (yes or quiet)",
+                 "zuerst sagen, ob du Weis ansagst (yes oder quiet)",
+                 "dites d'abord si vous annoncez votre Weis (yes ou quiet)",
+                 "prima di' se dichiari il tuo Weis (yes o quiet)"),
+    "why.stoeck": ("first say whether you announce Stöck (yes or no)",
+                   "zuerst sagen, ob du Stöck ansagst (yes oder no)",
+                   "dites d'abord si vous annoncez Stöck (yes ou no)",
+                   "prima di' se annunci Stöck (yes o no)"),
+    "why.play": ("now a card is to be played", "jetzt ist eine Karte zu spielen",
+                 "c'est le moment de jouer une carte", "ora si gioca una carta"),
+    "why.must_choose": ("it was pushed back to you: you must choose",
+                        "es wurde zurückgeschoben: du musst wählen",
+                        "on vous l'a renvoyé : vous devez choisir",
+                        "ti è stato rimandato: devi scegliere"),
+    "why.no_push_back": ("your partner pushed to you and these rules do not allow pushing back: "
+                         "you must choose",
+                         "dein Partner hat geschoben, und Zurückschieben ist nicht erlaubt: du "
+                         "musst wählen",
+                         "votre partenaire a passé et ces règles ne permettent pas le renvoi : "
+                         "vous devez choisir",
+                         "il tuo compagno ha passato e queste regole non permettono il rimando: "
+                         "devi scegliere"),
+    "why.contract_off": ("{contract} is not played with these rules",
+                         "{contract} wird mit diesen Regeln nicht gespielt",
+                         "{contract} ne se joue pas avec ces règles",
+                         "{contract} non si gioca con queste regole"),
+    "why.number": ("there is no choice {n}: the choices are 1 to {count}",
+                   "es gibt keine Wahl {n}: die Wahlen sind 1 bis {count}",
+                   "il n'y a pas de choix {n} : les choix vont de 1 à {count}",
+                   "non c'è la scelta {n}: le scelte vanno da 1 a {count}"),
+    "why.not_your_turn": ("it is not your turn", "du bist nicht dran", "ce n'est pas votre tour",
+                          "non è il tuo turno"),
+    "why.other": ("the rules do not allow it now", "die Regeln erlauben das jetzt nicht",
+                  "les règles ne le permettent pas maintenant",
+                  "le regole non lo permettono ora"),
+    "commands": ("Commands: hint, undo, last, score, tafel, save [FILE], help, quit",
+                 "Befehle: hint, undo, last, score, tafel, save [DATEI], help, quit",
+                 "Commandes : hint, undo, last, score, tafel, save [FICHIER], help, quit",
+                 "Comandi: hint, undo, last, score, tafel, save [FILE], help, quit"),
+    "help.answer": ("Answer with the number of a choice or its name: a card as printed "
+                    "(Schilten A, Eicheln U, cœur J) or its code (SA), a contract (Rosen, obe, "
+                    "unde, push), yes / quiet for Weis, yes / no for Stöck.",
+                    "Antworte mit der Nummer einer Wahl oder ihrem Namen: eine Karte wie "
+                    "angezeigt (Schilten A, Eicheln U, Herz J) oder ihr Code (SA), ein Trumpf "
+                    "(Rosen, obe, unde, push), yes / quiet beim Weis, yes / no beim Stöck.",
+                    "Répondez par le numéro d'un choix ou son nom : une carte comme affichée "
+                    "(Schilten A, Eicheln U, cœur J) ou son code (SA), un atout (Rosen, obe, "
+                    "unde, push), yes / quiet pour le Weis, yes / no pour le Stöck.",
+                    "Rispondi con il numero di una scelta o il suo nome: una carta come mostrata "
+                    "(Schilten A, Eicheln U, cuori J) o il suo codice (SA), una briscola (Rosen, "
+                    "obe, unde, push), yes / quiet per il Weis, yes / no per lo Stöck."),
+    "help.hint": ("  hint         what the strongest computer player would do, and why",
+                  "  hint         was der stärkste Computerspieler täte, und warum",
+                  "  hint         ce que ferait le meilleur joueur ordinateur, et pourquoi",
+                  "  hint         cosa farebbe il giocatore computer più forte, e perché"),
+    "help.undo": ("  undo         take back your last card of this hand (and the cards after it)",
+                  "  undo         deine letzte Karte dieses Spiels zurücknehmen (und die danach)",
+                  "  undo         reprendre votre dernière carte de la donne (et celles d'après)",
+                  "  undo         riprendere la tua ultima carta della mano (e quelle dopo)"),
+    "help.last": ("  last         the last trick taken", "  last         der letzte Stich",
+                  "  last         le dernier pli", "  last         l'ultima presa"),
+    "help.score": ("  score        the points of both teams and the target",
+                   "  score        die Punkte beider Teams und das Ziel",
+                   "  score        les points des deux équipes et l'objectif",
+                   "  score        i punti delle due squadre e il traguardo"),
+    "help.tafel": ("  tafel        the Jasstafel", "  tafel        die Jasstafel",
+                   "  tafel        la Jasstafel", "  tafel        la Jasstafel"),
+    "help.save": ("  save [FILE]  save the game (without FILE to {path}); "
+                  "puur play --resume FILE continues it",
+                  "  save [DATEI] die Partie speichern (ohne DATEI in {path}); "
+                  "puur play --resume DATEI spielt weiter",
+                  "  save [FICHIER] enregistrer la partie (sans FICHIER dans {path}) ; "
+                  "puur play --resume FICHIER la reprend",
+                  "  save [FILE]  salvare la partita (senza FILE in {path}); "
+                  "puur play --resume FILE la riprende"),
+    "help.help": ("  help         this list", "  help         diese Liste",
+                  "  help         cette liste", "  help         questo elenco"),
+    "help.quit": ("  quit         leave; an unfinished game is saved first (as save does)",
+                  "  quit         aufhören; eine offene Partie wird zuerst gespeichert (wie save)",
+                  "  quit         quitter ; une partie en cours est d'abord enregistrée",
+                  "  quit         uscire; una partita in corso viene prima salvata"),
+    "quit.title": ("Leave the game?", "Partie verlassen?", "Quitter la partie ?",
+                   "Lasciare la partita?"),
+    "quit.text": ("This game is not saved yet. Saving writes it to {path}; "
+                  "puur play --resume continues it.",
+                  "Diese Partie ist noch nicht gespeichert. Speichern schreibt sie in {path}; "
+                  "puur play --resume spielt weiter.",
+                  "Cette partie n'est pas encore enregistrée. L'enregistrer l'écrit dans {path} ; "
+                  "puur play --resume la reprend.",
+                  "Questa partita non è ancora salvata. Salvarla la scrive in {path}; "
+                  "puur play --resume la riprende."),
+    "quit.save": ("Save and quit", "Speichern und beenden", "Enregistrer et quitter",
+                  "Salva ed esci"),
+    "quit.discard": ("Quit without saving", "Beenden ohne Speichern", "Quitter sans enregistrer",
+                     "Esci senza salvare"),
+    "quit.stay": ("Keep playing", "Weiterspielen", "Continuer à jouer", "Continua a giocare"),
     "bye": ("Game left unfinished", "Partie abgebrochen", "Partie interrompue",
             "Partita interrotta"),
     # Replay
@@ -285,10 +431,6 @@ _TEXTS: Final[dict[str, tuple[str, str, str, str]]] = {
                      "Wiedergabe: Spiel {hand}, Zug {move} von {moves}",
                      "Relecture : donne {hand}, coup {move} sur {moves}",
                      "Replay: mano {hand}, mossa {move} di {moves}"),
-    "replay.keys": ("→ next move, ← back, n next hand, p previous hand, q quit",
-                    "→ nächster Zug, ← zurück, n nächstes Spiel, p voriges Spiel, q Ende",
-                    "→ coup suivant, ← retour, n donne suivante, p donne précédente, q quitter",
-                    "→ mossa successiva, ← indietro, n mano successiva, p mano precedente, q esci"),
 }
 
 _INDEX: Final = {code: i for i, code in enumerate(LANGUAGES)}
@@ -301,6 +443,23 @@ def _lang_index(lang: str) -> int:
         raise I18nError(
             f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}"
         ) from None
+
+
+def is_singular(n: int, lang: str) -> bool:
+    """True when a count of ``n`` takes the singular in ``lang`` (French: 0 and 1)."""
+    _lang_index(lang)
+    return n in (0, 1) if lang == "fr" else n == 1
+
+
+def tn(key: str, n: int, lang: str = "en", /, **fmt: object) -> str:
+    """The text ``key`` for a count ``n`` (filled in as ``{n}``), in the singular form
+    ``KEY.one`` when the language wants it.
+
+    >>> tn("cards_left", 1, "en"), tn("cards_left", 0, "fr"), tn("cards_left", 0, "de")
+    ('1 card', '0 carte', '0 Karten')
+    """
+    form = f"{key}.one" if is_singular(n, lang) and f"{key}.one" in _TEXTS else key
+    return t(form, lang, n=n, **fmt)
 
 
 def t(key: str, lang: str = "en", /, **fmt: object) -> str:

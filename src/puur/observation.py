@@ -24,18 +24,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from puur._checks import seat_arg, show
 from puur.actions import NUM_ACTIONS
 from puur.cards import SUIT_MASK, bits
 from puur.round import Round
 from puur.rules import RuleSet
-from puur.weis import Meld, stoeck_cards
+from puur.weis import STOECK_CARDS, Meld
 
-__all__ = ["OBS_SIZE", "OBS_VERSION", "Observation", "observe"]
+__all__ = ["OBS_SIZE", "OBS_VERSION", "Observation", "ObservationError", "observe"]
 
 OBS_VERSION: Final = 1
 OBS_SIZE: Final = 495
 
 _PHASES: Final = ("choose", "weis", "play", "stoeck")
+
+
+class ObservationError(ValueError):
+    """A bad argument: a seat outside 0..3, something that is not a :class:`Round`."""
+
+
+def _seat(seat: object) -> int:
+    return seat_arg(seat, ObservationError)
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,7 @@ class Observation:
     #: Every card played so far, in order, as (seat, card).
     history: tuple[tuple[int, int], ...]
     trick_winners: tuple[int, ...]
-    #: Per seat: (points, length) of each declared meld, as announced in trick 1.
+    #: Per seat: (points, length) of each declared meld, as announced in trick 1, best first.
     weis_announced: tuple[tuple[tuple[int, int], ...], ...]
     #: Per seat: the melds shown card by card (own declaration, or the best team's after trick 1).
     weis_shown: tuple[tuple[Meld, ...], ...]
@@ -85,7 +94,7 @@ class Observation:
 
     def known_cards(self, seat: int) -> int:
         """Cards of ``seat`` known to the observer and not yet played (own hand for itself)."""
-        if seat == self.seat:
+        if _seat(seat) == self.seat:
             return self.hand
         played = 0
         for _s, c in self.history:
@@ -94,11 +103,12 @@ class Observation:
         for m in self.weis_shown[seat]:
             known |= m.cards
         if self.stoeck_seat == seat and self.trump >= 0:
-            known |= stoeck_cards(self.trump)
+            known |= STOECK_CARDS[self.trump]
         return known & ~played
 
     def played_by(self, seat: int) -> int:
         """Mask of the cards ``seat`` has played."""
+        _seat(seat)
         m = 0
         for s, c in self.history:
             if s == seat:
@@ -153,8 +163,10 @@ class Observation:
 
 def observe(rnd: Round, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``rnd``."""
-    if type(seat) is not int or seat not in (-1, 0, 1, 2, 3):
-        raise ValueError(f"seat must be 0..3 (or -1, a spectator), not {seat!r}")
+    if not isinstance(rnd, Round):
+        raise ObservationError(f"not a Round: {show(rnd)}")
+    if seat != -1 or type(seat) is not int:
+        seat = _seat(seat)
     leader = rnd.first_leader
     history: list[tuple[int, int]] = []
     for i, c in enumerate(rnd.played):
@@ -162,7 +174,11 @@ def observe(rnd: Round, seat: int) -> Observation:
         if k == 0 and t > 0:
             leader = rnd.trick_winners[t - 1]
         history.append(((leader + k) % 4, c))
-    announced = tuple(tuple((m.points, m.length) for m in rnd.declared[s]) for s in range(4))
+    # Best first: the order of the melds in a split follows their suits, which stay hidden.
+    announced = tuple(
+        tuple(sorted(((m.points, m.length) for m in rnd.declared[s]), reverse=True))
+        for s in range(4)
+    )
     trick1_over = len(rnd.trick_winners) > 0
     shown: list[tuple[Meld, ...]] = []
     for s in range(4):
@@ -180,7 +196,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         phase = "play"
     opts: tuple[tuple[Meld, ...], ...] = ()
     if my_turn and rnd.phase == "weis":
-        opts = tuple(rnd.weis_options(seat))
+        opts = tuple(rnd._weis_options(seat))
     gs = rnd.game_scores or (0, 0)
     return Observation(
         seat=seat,

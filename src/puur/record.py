@@ -30,12 +30,14 @@ and reason on the first malformed or illegal line.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Final
 
-from puur.game import Game
+from puur._checks import is_int_in, show
+from puur.game import Game, GameError
 from puur.notation import NotationError, format_action, format_deal, parse_action, parse_deal
 from puur.round import IllegalActionError, Round
 from puur.rules import RuleError, RuleSet, rules_from_dict, rules_to_dict
@@ -57,20 +59,34 @@ _MAGIC: Final = "puur-record"
 
 
 class RecordError(ValueError):
-    """A malformed or inconsistent record; ``line`` is the 1-based line number."""
+    """A malformed or inconsistent record; ``line`` is the 1-based line number, or 0 when the
+    error is not about a line of a file (a bad argument, a record built in code)."""
 
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+        super().__init__(f"line {line}: {reason}" if line else reason)
         self.line = line
         self.reason = reason
 
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sat at a seat: a kind (``human``, ``bot:NAME``) and a display name."""
+    """Who sat at a seat: a kind (``human``, ``bot:NAME``) and a display name.
+
+    A record keeps both on one line: the kind is written as one word and the name with each
+    run of white space (line breaks included) as one space.
+    """
 
     kind: str = "unknown"
     name: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not isinstance(self.name, str):
+            raise RecordError(0, f"a seat's kind and name must be strings, not "
+                                 f"{show(self.kind)} and {show(self.name)}")
+
+
+def _one_line(info: SeatInfo) -> tuple[str, str]:
+    return "-".join(info.kind.split()) or "unknown", " ".join(info.name.split())
 
 
 @dataclass
@@ -91,23 +107,53 @@ class GameRecord:
 
 def replay(record: GameRecord, hand: int | None = None, upto: int | None = None) -> Game:
     """Rebuild the game of ``record``: everything, or up to action ``upto`` (exclusive) of hand
-    ``hand`` (1-based)."""
-    g = Game(record.rules, seed=record.seed or None, deals=list(record.deals))
-    for i, acts in enumerate(record.actions, start=1):
-        if hand is not None and i > hand:
-            break
-        n = len(acts) if (hand != i or upto is None) else upto
-        for a in acts[:n]:
-            g.push(a)
+    ``hand`` (1-based). A record whose actions do not replay raises :class:`RecordError`."""
+    if not isinstance(record, GameRecord):
+        raise RecordError(0, f"not a GameRecord: {show(record)}")
+    if not isinstance(record.actions, list) or not all(
+        isinstance(acts, list | tuple) for acts in record.actions
+    ):
+        raise RecordError(0, "a record's actions must be a list of lists of actions")
+    if hand is not None and not is_int_in(hand, 1, max(1, len(record.actions))):
+        raise RecordError(0, f"hand must be a hand of the record, 1..{len(record.actions)}, "
+                             f"not {show(hand)}")
+    if upto is not None and not is_int_in(upto, 0, 10**6):
+        raise RecordError(0, f"upto must be a number of actions, not {show(upto)}")
+    seed = record.seed or None
+    if seed is not None and not isinstance(seed, str):
+        raise RecordError(0, f"a record's seed must be a string, not {show(seed)}")
+    try:
+        g = Game(record.rules, seed=seed, deals=record.deals)
+        for i, acts in enumerate(record.actions, start=1):
+            if hand is not None and i > hand:
+                break
+            n = len(acts) if (hand != i or upto is None) else upto
+            for k, a in enumerate(acts[:n], start=1):
+                if g.is_over or len(g.rounds) != i:
+                    raise RecordError(0, f"hand {i}: action {k} comes after the hand ended")
+                g.push(a)
+    except (GameError, IllegalActionError) as e:
+        raise RecordError(0, f"the record does not replay: {e}") from None
     return g
 
 
-def _game_lines(game: Game, seats: dict[int, SeatInfo] | None) -> Iterator[str]:
+def _check_seats(seats: object) -> dict[int, SeatInfo]:
+    if seats is None:
+        return {}
+    if not isinstance(seats, dict) or not all(
+        is_int_in(s, 0, 3) and isinstance(info, SeatInfo) for s, info in seats.items()
+    ):
+        raise RecordError(0, f"seats must map seats 0..3 to SeatInfo, not {show(seats)}")
+    return seats
+
+
+def _game_lines(game: Game, seats: dict[int, SeatInfo]) -> Iterator[str]:
     yield f"{_MAGIC} {RECORD_VERSION}"
     yield "rules " + json.dumps(rules_to_dict(game.rules), ensure_ascii=False, sort_keys=True)
     yield f"seed {game.seed}"
-    for s, info in sorted((seats or {}).items()):
-        yield f"seat {s} {info.kind} {info.name}".rstrip()
+    for s, info in sorted(seats.items()):
+        kind, name = _one_line(info)
+        yield f"seat {s} {kind} {name}".rstrip()
     for i, (rd, start) in enumerate(zip(game.rounds, game.start_scores, strict=True), start=1):
         yield f"hand {i} {rd.forehand} {format_deal(rd.initial_hands)}"
         replay_rd = Round(rd.rules, rd.initial_hands, rd.forehand)
@@ -126,7 +172,9 @@ def _game_lines(game: Game, seats: dict[int, SeatInfo] | None) -> Iterator[str]:
 
 def format_record(game: Game, seats: dict[int, SeatInfo] | None = None) -> str:
     """The record of ``game`` (finished or not) as text."""
-    return "\n".join(_game_lines(game, seats)) + "\n"
+    if not isinstance(game, Game):
+        raise RecordError(0, f"not a Game: {show(game)}")
+    return "\n".join(_game_lines(game, _check_seats(seats))) + "\n"
 
 
 def write_record(
@@ -134,10 +182,12 @@ def write_record(
 ) -> None:
     """Write the record of ``game`` to a path or an open text file."""
     text = format_record(game, seats)
-    if isinstance(out, str | Path):
+    if isinstance(out, str | os.PathLike):
         Path(out).write_text(text, encoding="utf-8")
-    else:
+    elif callable(getattr(out, "write", None)):
         out.write(text)
+    else:
+        raise RecordError(0, f"write a record to a path or an open text file, not {show(out)}")
 
 
 class _Builder:
@@ -157,9 +207,41 @@ class _Builder:
 
 
 def iter_records(lines: Iterable[str]) -> Iterator[GameRecord]:
-    """Stream the games of a record file, checking each line as it comes."""
+    """Stream the games of a record file, checking each line as it comes.
+
+    ``lines`` is any iterable of text lines (an open file, ``text.splitlines()``); a line that
+    is not text, or a file that is not UTF-8, raises :class:`RecordError` like any bad line.
+    """
+    if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+        raise RecordError(0, f"records are read from an iterable of lines (an open file, "
+                             f"text.splitlines()), not {show(lines)}")
+    return _iter_records(lines)
+
+
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The lines with their numbers; a line that cannot be read is a :class:`RecordError`."""
+    it = iter(lines)
+    ln = 0
+    while True:
+        ln += 1
+        try:
+            raw = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as e:
+            raise RecordError(ln, f"not UTF-8 text ({e.reason})") from None
+        if not isinstance(raw, str):
+            raise RecordError(ln, f"a line must be text, not {show(raw)}")
+        try:
+            raw.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that were not UTF-8 (read with surrogateescape)
+            raise RecordError(ln, "not UTF-8 text") from None
+        yield ln, raw
+
+
+def _iter_records(lines: Iterable[str]) -> Iterator[GameRecord]:
     b: _Builder | None = None
-    for ln, raw in enumerate(lines, start=1):
+    for ln, raw in _numbered(lines):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -207,9 +289,14 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
             raise RecordError(ln, "a second 'rules' line")
         try:
             data = json.loads(rest)
-            b.rules = rules_from_dict(data)
         except json.JSONDecodeError as e:
             raise RecordError(ln, f"rules are not valid JSON: {e.msg}") from None
+        except RecursionError:
+            raise RecordError(ln, "rules are not valid JSON: nested too deeply") from None
+        except ValueError as e:  # an integer too long to read
+            raise RecordError(ln, f"rules are not valid JSON: {e}") from None
+        try:
+            b.rules = rules_from_dict(data)
         except RuleError as e:
             raise RecordError(ln, str(e)) from None
         return
@@ -224,7 +311,10 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
         parts = rest.split(maxsplit=2)
         if len(parts) < 2 or parts[0] not in ("0", "1", "2", "3"):
             raise RecordError(ln, "'seat' needs a seat 0..3 and a kind")
-        b.seats[int(parts[0])] = SeatInfo(parts[1], parts[2] if len(parts) > 2 else "")
+        seat = int(parts[0])
+        if seat in b.seats:
+            raise RecordError(ln, f"a second 'seat' line for seat {seat}")
+        b.seats[seat] = SeatInfo(parts[1], parts[2] if len(parts) > 2 else "")
         return
     if key == "hand":
         parts = rest.split(maxsplit=2)
@@ -245,7 +335,7 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
                 raise RecordError(ln, f"the first hand must be number 1, not {n}")
             try:
                 b.game = Game(b.rules, seed=b.record.seed or None, deals=[deal])
-            except ValueError as e:
+            except GameError as e:
                 raise RecordError(ln, str(e)) from None
             if b.game.round.forehand != fh:
                 raise RecordError(
@@ -263,7 +353,7 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
             raise RecordError(ln, f"hand {n} must start with seat {expected_fh}, not {fh}")
         try:
             game.set_deal(deal)
-        except ValueError as e:
+        except GameError as e:
             raise RecordError(ln, str(e)) from None
         rec.forehands.append(fh)
         rec.deals.append(deal)
@@ -318,9 +408,11 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
 
 
 def read_record(source: str | Path | IO[str]) -> GameRecord:
-    """Read the first game of a record file (path or open text file)."""
-    if isinstance(source, str | Path):
-        with open(source, encoding="utf-8") as f:
+    """Read the first game of a record file (path or open text file); a file that cannot be
+    opened raises ``OSError``."""
+    if isinstance(source, str | os.PathLike):
+        # Bytes that are not UTF-8 are kept as escapes, so that the reader can name their line.
+        with open(source, encoding="utf-8", errors="surrogateescape") as f:
             return _first(f)
     return _first(source)
 

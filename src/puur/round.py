@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, scores_arg, seat_arg, show
 from puur.actions import (
     A_CHOOSE,
     A_PUSH,
@@ -41,15 +42,18 @@ from puur.actions import (
     decode,
     encode,
 )
-from puur.cards import ALL_CARDS, NUM_CARDS, format_card
-from puur.contracts import Contract, contract_mode, format_contract, trump_of
-from puur.hand import CHOOSE, OVER, IllegalActionError, TrickHand
-from puur.rules import RuleSet
+from puur.cards import NUM_CARDS, format_card
+from puur.contracts import MODES, POINTS, Contract, format_contract
+from puur.deal import DealError, check_deal, deal_hands
+from puur.hand import CHOOSE, OVER, HandError, IllegalActionError, TrickHand
+from puur.rules import RuleSet, rules_or_default
 from puur.tricks import legal_cards
+from puur.weis import Meld
 
 __all__ = [
     "IllegalActionError",
     "Round",
+    "RoundError",
     "check_deal",
     "deal_hands",
     "legal_cards",
@@ -59,39 +63,15 @@ Phase = Literal["choose", "weis", "play", "stoeck", "over"]
 CreditKind = Literal["stoeck", "weis", "trick", "last", "match"]
 
 _TEAMS: Final = (0, 1, 0, 1)
-# Deck positions each seat receives when nine cards are dealt in packets of three.
-_PACKETS: Final = tuple(
-    tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
-)
+
+RoundError = HandError
+"""A bad argument to a :class:`Round` or a function of this module (a deal that is not four
+hands of nine cards, a seat outside 0..3, rules that are not a ``RuleSet`` …);
+:class:`IllegalActionError` is one."""
 
 
-def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Check that ``hands`` are four hands of nine cards with every card once; return them as a
-    tuple. A bad deal raises ``ValueError`` saying what is wrong."""
-    hands = tuple(hands)
-    if len(hands) != 4:
-        raise ValueError("a round needs exactly four hands")
-    seen = 0
-    for h in hands:
-        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-            raise ValueError("each hand must hold exactly nine cards")
-        if seen & h:
-            raise ValueError("a card is dealt twice")
-        seen |= h
-    return hands
-
-
-def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
-    """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
-
-    The same ``seed`` always gives the same deal.
-    """
-    r = rng or random.Random(seed)
-    deck = list(range(NUM_CARDS))
-    r.shuffle(deck)
-    # Packets of three, seat 0 first; the dealer's position only rotates who gets which
-    # packet, and the shuffle already randomises that.
-    return [sum([1 << deck[i] for i in packets]) for packets in _PACKETS]
+def _seat(seat: object, what: str = "seat") -> int:
+    return seat_arg(seat, RoundError, what)
 
 
 class Round(TrickHand):
@@ -114,14 +94,17 @@ class Round(TrickHand):
         forehand: int | None = None,
         game_scores: tuple[int, ...] | None = None,
     ) -> None:
-        rules = rules or RuleSet()
+        rules = rules_or_default(rules, RoundError)
         if hands is None:
-            raise ValueError("a round needs four hands; use Round.deal() to shuffle")
-        hands = check_deal(hands)
+            raise RoundError("a round needs four hands; use Round.deal() to shuffle")
+        try:
+            hands = check_deal(hands)
+        except DealError as e:
+            raise RoundError(str(e)) from None
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
-        if forehand not in (0, 1, 2, 3):
-            raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+        forehand = _seat(forehand, "forehand")
+        game_scores = scores_arg(game_scores, RoundError)
         super().__init__(rules, hands, forehand, _TEAMS, game_scores=game_scores)
         #: The seat that chooses first (and leads trick 1).
         self.forehand: int = forehand
@@ -145,14 +128,43 @@ class Round(TrickHand):
     ) -> Round:
         """Shuffle from ``seed`` (or ``rng``) and deal. Without ``forehand``, the holder of the
         start card chooses."""
-        return cls(rules, deal_hands(seed, rng), forehand, game_scores)
+        # Every argument is checked before anything is drawn from rng.
+        rules = rules_or_default(rules, RoundError)
+        if forehand is not None:
+            _seat(forehand, "forehand")
+        scores_arg(game_scores, RoundError)
+        try:
+            hands = deal_hands(seed, rng)
+        except DealError as e:
+            raise RoundError(str(e)) from None
+        return cls(rules, hands, forehand, game_scores)
 
     # -----------------------------------------------------------------------------------------
     # Queries
 
     def team_of(self, seat: int) -> int:
         """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
-        return seat & 1
+        return _seat(seat) & 1
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` still holds (raw mask)."""
+        return self.hands[_seat(seat)]
+
+    def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
+        """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
+        return list(self._weis_options(_seat(seat)))
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (anything that is not an action number is not)."""
+        if not is_int(action):
+            return False
+        return super().is_legal(int(action))
+
+    def points_of(self, card: int) -> int:
+        """Card points of ``card`` in the current trick's mode."""
+        if not is_int_in(card, 0, NUM_CARDS - 1):
+            raise RoundError(f"not a card: {show(card)} (a card is a whole number 0..35)")
+        return POINTS[self.mode][card]
 
     @property
     def declarer_team(self) -> int:
@@ -166,7 +178,9 @@ class Round(TrickHand):
         return acts
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (see :mod:`puur.observation`)."""
+        """What ``seat`` may know now (``-1``: a spectator; see :mod:`puur.observation`)."""
+        if seat != -1 or type(seat) is not int:
+            seat = _seat(seat)
         return _observe(self, seat)
 
     def hand_score(self) -> dict[str, Any]:
@@ -198,11 +212,9 @@ class Round(TrickHand):
     # Play
 
     def push(self, action: int | Action) -> None:
-        """Apply ``action`` (an integer or a typed action). An illegal action raises
-        :class:`IllegalActionError` and changes nothing."""
-        if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
-            action = encode(action)
-        super().push(action)
+        """Apply ``action`` (an integer or a typed action). An illegal action, or anything that
+        is not an action, raises :class:`IllegalActionError` and changes nothing."""
+        super().push(action if type(action) is int else _action_number(action))
 
     def action_text(self, action: int) -> str:
         """The notation-like text of ``action`` (``ValueError`` when it is not one)."""
@@ -221,7 +233,7 @@ class Round(TrickHand):
         self.chooser = self.to_move
         self.contract = c
         self.multiplier = self.rules.multipliers[c]
-        self._start_play(contract_mode(c, 0), trump_of(c), self.forehand)
+        self._start_play(MODES[c][0], c if c < 4 else -1, self.forehand)
 
     def _taker_side(self, winner: int) -> int:
         if self.contract == Contract.MISERE:
@@ -229,7 +241,7 @@ class Round(TrickHand):
         return winner & 1
 
     def _mode_for_trick(self, trick_no: int) -> int:
-        return contract_mode(self.contract, trick_no)
+        return MODES[self.contract][trick_no]
 
     def _on_last_trick(self, side: int) -> None:
         tw = self.tricks_won
@@ -268,6 +280,19 @@ class Round(TrickHand):
 
     def __repr__(self) -> str:
         return f"<Round {self.describe()}>"
+
+
+def _action_number(action: object) -> int:
+    """The integer of an action given as an ``int`` subclass or a typed action; anything else
+    (a ``bool``, a token string …) raises :class:`IllegalActionError`."""
+    if is_int(action):
+        return int(action)
+    if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+        return encode(action)
+    raise IllegalActionError(
+        f"not an action: {show(action)} (an action number or a typed action; parse notation "
+        "tokens with puur.notation.parse_action)"
+    )
 
 
 def _observe(rnd: Round, seat: int) -> Observation:

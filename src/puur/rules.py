@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, show
 from puur.cards import CardError, format_card, parse_card
 from puur.contracts import (
     CONTRACT_TOKENS,
@@ -106,6 +108,8 @@ class RuleSet:
 
     def multiplier(self, contract: int) -> int:
         """The multiplier of ``contract``."""
+        if not is_int_in(contract, 0, SCHIEBER_CONTRACTS - 1):
+            raise RuleError(f"not a contract: {show(contract)} (Schieber's contracts are 0..8)")
         return self.multipliers[contract]
 
     def contracts(self) -> tuple[int, ...]:
@@ -114,7 +118,28 @@ class RuleSet:
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated)."""
+        for key in changes:
+            if key not in _FIELDS:
+                raise RuleError(f"option {show(key)}: no such option")
         return dataclasses.replace(self, **changes)
+
+
+def rules_or_default(rules: object, error: Callable[[str], Exception]) -> RuleSet:
+    """``rules``, or ``RuleSet()`` for ``None``; anything else raises ``error`` (for the
+    argument checks of the modules built on rule sets)."""
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise error(f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+    return rules
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: cannot be written to a file
+        return False
+    return True
 
 
 def _validate(r: RuleSet) -> None:
@@ -122,17 +147,14 @@ def _validate(r: RuleSet) -> None:
         if not cond:
             raise RuleError(f"option {option!r}: {msg}")
 
-    need(isinstance(r.name, str), "name", "must be a string")
-    need(
-        isinstance(r.start_card, int) and 0 <= r.start_card < 36, "start_card",
-        "must be a card, e.g. 'D7'",
-    )
+    need(isinstance(r.name, str) and _utf8(r.name), "name", "must be a string (of UTF-8 text)")
+    need(is_int_in(r.start_card, 0, 35), "start_card", "must be a card, e.g. 'D7'")
     for name in ("push_back", "weis", "large_weis", "weis_four_low", "kreuzweis", "stoeck",
                  "striche"):
         need(isinstance(getattr(r, name), bool), name, "must be true or false")
     need(isinstance(r.extra_contracts, frozenset), "extra_contracts", "must be a set")
     need(
-        all(isinstance(c, int) and 6 <= c < SCHIEBER_CONTRACTS for c in r.extra_contracts),
+        all(is_int_in(c, 6, SCHIEBER_CONTRACTS - 1) for c in r.extra_contracts),
         "extra_contracts", "only misere, slalom and slalom-unde are extra contracts",
     )
     need(r.stoeck_announce in ("second-card", "with-weis"), "stoeck_announce",
@@ -144,18 +166,17 @@ def _validate(r: RuleSet) -> None:
     for name in ("last_trick_bonus", "match_bonus", "kontermatch_bonus", "strich_win",
                  "strich_bergpreis", "strich_schneider", "strich_match"):
         v = getattr(r, name)
-        need(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000, name,
-             "must be a whole number from 0 to 10000")
-    need(isinstance(r.target, int) and not isinstance(r.target, bool) and 1 <= r.target
-         <= 1_000_000, "target", "must be a whole number from 1 to 1000000")
+        need(is_int_in(v, 0, 10_000), name, "must be a whole number from 0 to 10000")
+    need(is_int_in(r.target, 1, 1_000_000), "target", "must be a whole number from 1 to 1000000")
     need(
         isinstance(r.multipliers, tuple) and len(r.multipliers) == SCHIEBER_CONTRACTS
-        and all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= 100
-                for m in r.multipliers),
+        and all(is_int_in(m, 1, 100) for m in r.multipliers),
         "multipliers",
         f"must give a whole number 1..100 for each of {SCHIEBER_CONTRACTS} contracts",
     )
 
+
+_FIELDS: Final = frozenset(f.name for f in dataclasses.fields(RuleSet))
 
 PRESETS: Final[dict[str, RuleSet]] = {
     "family": RuleSet(name="family"),
@@ -187,6 +208,8 @@ PRESETS: Final[dict[str, RuleSet]] = {
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     """A plain mapping of every option, cards and contracts as notation tokens."""
+    if not isinstance(rules, RuleSet):
+        raise RuleError(f"not a RuleSet: {show(rules)}")
     out: dict[str, Any] = {"version": RULES_VERSION}
     for f in dataclasses.fields(rules):
         v = getattr(rules, f.name)
@@ -208,21 +231,24 @@ def rules_from_dict(data: Mapping[str, Any], base: RuleSet | None = None) -> Rul
     """
     if not isinstance(data, Mapping):
         raise RuleError("a rule set must be a mapping of option names to values")
+    if base is not None and not isinstance(base, RuleSet):
+        raise RuleError(f"base must be a RuleSet, not {show(base)}")
     data = dict(data)
     version = data.pop("version", RULES_VERSION)
-    if version != RULES_VERSION:
-        raise RuleError(f"option 'version': unsupported rule set version {version!r}")
+    if not is_int(version) or version != RULES_VERSION:
+        raise RuleError(f"option 'version': unsupported rule set version {show(version)} "
+                        f"(this is {RULES_VERSION})")
     if "preset" in data:
         p = data.pop("preset")
         if not isinstance(p, str) or p not in PRESETS:
-            raise RuleError(f"option 'preset': unknown preset {p!r} (one of {', '.join(PRESETS)})")
+            raise RuleError(
+                f"option 'preset': unknown preset {show(p)} (one of {', '.join(PRESETS)})")
         base = PRESETS[p]
     base = base or RuleSet()
-    names = {f.name for f in dataclasses.fields(RuleSet)}
     changes: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in names:
-            raise RuleError(f"option {key!r}: no such option")
+        if key not in _FIELDS:
+            raise RuleError(f"option {show(key)}: no such option")
         if key == "start_card":
             if not isinstance(value, str):
                 raise RuleError("option 'start_card': must be a card token such as 'D7'")
@@ -231,10 +257,10 @@ def rules_from_dict(data: Mapping[str, Any], base: RuleSet | None = None) -> Rul
             except CardError as e:
                 raise RuleError(f"option 'start_card': {e}") from None
         elif key == "extra_contracts":
-            if not isinstance(value, list | tuple):
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
                 raise RuleError("option 'extra_contracts': must be a list of contract names")
             try:
-                value = frozenset(parse_contract(str(v)) for v in value)
+                value = frozenset(parse_contract(v) for v in value)
             except ContractError as e:
                 raise RuleError(f"option 'extra_contracts': {e}") from None
         elif key == "multipliers":
@@ -256,8 +282,11 @@ def _parse_multipliers(value: Any, base: tuple[int, ...]) -> tuple[int, ...]:
         )
     out = list(base)
     for k, m in value.items():
+        if not isinstance(k, str):
+            raise RuleError(
+                f"option 'multipliers': a contract name must be a string, not {show(k)}")
         try:
-            c = parse_contract(str(k))
+            c = parse_contract(k)
         except ContractError as e:
             raise RuleError(f"option 'multipliers': {e}") from None
         if c >= SCHIEBER_CONTRACTS:
@@ -272,15 +301,22 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
+        # A TOML basic string is JSON's, except that DEL must be escaped too.
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(v, list):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     raise TypeError(f"cannot write {v!r} as TOML")
 
 
+def _path(path: object) -> Path:
+    if not isinstance(path, str | os.PathLike):
+        raise RuleError(f"a rule file must be a path, not {show(path)}")
+    return Path(path)
+
+
 def save_rules(rules: RuleSet, path: str | Path) -> None:
     """Write ``rules`` to ``path``: JSON for ``.json``, otherwise TOML."""
-    p = Path(path)
+    p = _path(path)
     d = rules_to_dict(rules)
     if p.suffix.lower() == ".json":
         p.write_text(json.dumps(d, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -298,12 +334,22 @@ def save_rules(rules: RuleSet, path: str | Path) -> None:
 
 
 def load_rules(path: str | Path) -> RuleSet:
-    """Read a rule set from a TOML or JSON file (see :func:`rules_from_dict`)."""
-    p = Path(path)
-    text = p.read_text(encoding="utf-8")
+    """Read a rule set from a TOML or JSON file (see :func:`rules_from_dict`).
+
+    A file that is not UTF-8 text, not valid TOML or JSON (nested too deeply included) or not a
+    valid rule set raises :class:`RuleError`; a file that cannot be read raises ``OSError``.
+    """
+    p = _path(path)
+    raw = p.read_bytes()
     try:
+        text = raw.decode("utf-8")
         data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+    except UnicodeDecodeError as e:
+        raise RuleError(f"{p}: not a valid rule file: not UTF-8 text ({e.reason} at byte "
+                        f"{e.start})") from None
+    except RecursionError:
+        raise RuleError(f"{p}: not a valid rule file: nested too deeply") from None
+    except ValueError as e:  # JSONDecodeError, TOMLDecodeError, an integer too long
         raise RuleError(f"{p}: not a valid rule file: {e}") from None
     return rules_from_dict(data)
 

@@ -68,9 +68,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from puur.server.app import create_app
+    from puur.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "puur.sqlite3"
-    app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7)
+    # Every page of the session is one client address: room for all of their lookups.
+    limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000)
+    app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7, limits=limits)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", lifespan="on")

@@ -9,83 +9,23 @@ the Jasstafel are written to ``test-output/``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .pages import (
+    ACTIONABLE,
+    act_once,
+    create_table,
+    game_state,
+    hand_cards,
+    latest_seq,
+    trick_on_cloth,
+)
+
 pytestmark = pytest.mark.browser
-
-# Anything a seated player may be asked to do, as the client draws it.
-ACTIONABLE = "#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quiet, #stoeck-yes"
-
-
-def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = (),
-                 extra: tuple[str, ...] = ()) -> str:
-    """Fill in the lobby form and create a table; returns its code."""
-    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
-    if extra:
-        page.click("details.more summary")
-        page.check("#f-push_back")
-        for name in extra:
-            page.check(f".f-extra[value='{name}']")
-        page.select_option("#f-kontermatch", "double")
-    page.fill("#f-name", "Anna")
-    page.fill("#f-target", str(target))
-    page.dispatch_event("#f-target", "change")
-    for s in human_seats:
-        page.select_option(f"#f-seat-{s}", "human")
-    page.click("#create-btn")
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    code = page.url.rsplit("/", 1)[1]
-    assert re.fullmatch(r"[A-Z0-9]{6}", code)
-    return code
-
-
-def act_once(page: Any) -> str:
-    """Do whatever the page asks of its player (the first legal card, the first contract, the
-    suggested Weis, Stöck). Returns what was done."""
-    el = page.wait_for_selector(ACTIONABLE)
-    kind = el.get_attribute("id") or el.get_attribute("class") or ""
-    if kind == "game-over":
-        return "over"
-    before = latest_seq(page)
-    # Cards in the hand overlap: aim at the visible left edge, as a finger would.
-    el.click(position={"x": 8, "y": 24} if "hand-card" in kind else None)
-    # The click is answered by a new state (seq grows) or the game ends.
-    page.wait_for_function(
-        "([seq]) => { const s = puur.view.state.latest; return !s || s.seq !== seq"
-        " || (s.game && s.game.phase === 'over'); }", arg=[before])
-    if "hand-card" in kind:
-        return "play"
-    return kind.split()[0]
-
-
-def latest_seq(page: Any) -> int:
-    seq: int = page.evaluate("puur.view.state.latest ? puur.view.state.latest.seq : -1")
-    return seq
-
-
-def game_state(page: Any) -> dict[str, Any]:
-    state: dict[str, Any] = page.evaluate("puur.view.state.latest.game")
-    return state
-
-
-def trick_on_cloth(page: Any) -> list[str]:
-    """The cards drawn in the middle of the table, once the display queue is idle."""
-    page.wait_for_function(
-        "() => puur.view.state.queue.length === 0 && !puur.view.state.completing")
-    cards: list[str] = page.eval_on_selector_all(
-        ".trick .trick-card", "els => els.map(e => e.dataset.card)")
-    return cards
-
-
-def hand_cards(page: Any) -> list[str]:
-    cards: list[str] = page.eval_on_selector_all(
-        ".hand .hand-card", "els => els.map(e => e.dataset.card)")
-    return cards
 
 
 def test_lobby_and_screenshot(new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
@@ -240,12 +180,7 @@ def test_language_and_deck_switching(new_page: Callable[..., Any], artifacts: Pa
         assert page.get_attribute("html", "lang") == lang
         assert page.inner_text(".side .tafel-box h3") == "Jasstafel"
         assert hand_cards(page) == hand
-    # Every text exists in all four languages, and the Swiss terms are the same in each.
-    rows = page.evaluate(
-        "async () => (await import('/static/js/i18n.js')).allRows()")
-    assert all(len(r) == 4 and all(isinstance(x, str) and x for x in r) for r in rows.values())
-    for key in ("weis", "stoeck", "summary.match", "contract.obe", "contract.unde", "push"):
-        assert len(set(rows[key])) == 1, key
+    # (That every text exists in every language is test_every_text_in_every_language.)
 
     def suits_drawn() -> set[str]:
         hrefs: list[str] = page.eval_on_selector_all(

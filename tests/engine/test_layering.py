@@ -1,9 +1,9 @@
 """Import layering (DESIGN.md principle 1, docs/engine-api.md): imports flow one way.
 
-cards → contracts → tricks/rules → actions/weis/scoring → hand → round → game/observation →
-notation/record → bots → arena → tui/server. The core (top-level modules of ``src/puur``) uses
-only the standard library; the command line entry points ``cli`` and ``demo`` are the
-application, not the core.
+_checks → cards → contracts → tricks/rules/options → actions/weis/scoring/deal → fastweis/hand →
+round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server. The
+core (top-level modules of ``src/puur`` and the ``variants`` package) uses only the standard
+library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
 """
 
 from __future__ import annotations
@@ -20,15 +20,17 @@ SRC = Path(puur.__file__).parent
 
 # Level of each core module: a module may import only modules of a lower level.
 CORE_LEVELS = {
+    "_checks": -1,  # argument checks shared by every core module
     "i18n": 0,
     "cards": 0,
     "contracts": 1,
     "tricks": 2,
     "options": 1,
-    "deal": 1,
     "rules": 2,
     "actions": 3,
     "weis": 3,
+    "deal": 3,
+    "fastweis": 4,
     "scoring": 3,
     "hand": 4,
     "round": 5,

@@ -21,7 +21,8 @@ def test_serve_is_registered_with_its_options(capsys: pytest.CaptureFixture[str]
         main(["serve", "--help"])
     out = capsys.readouterr().out
     assert "serve" in COMMANDS
-    for option in ("--host", "--port", "--db", "--bot-delay"):
+    for option in ("--host", "--port", "--db", "--bot-delay", "--lookups-per-minute",
+                   "--max-sockets"):
         assert option in out
 
 

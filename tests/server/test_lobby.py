@@ -7,7 +7,7 @@ from typing import Any
 from puur.bots import BOTS
 from puur.rules import PRESETS
 
-from .util import ALL_HUMANS, create, hello
+from .util import ALL_HUMANS, create, hello, receive_json
 
 
 def test_meta_lists_presets_bots_decks_languages(client: Any) -> None:
@@ -82,7 +82,7 @@ def test_unknown_table(client: Any) -> None:
     r = client.post("/api/tables/ZZZZZZ/join", json={"v": 1})
     assert r.status_code == 404 and r.json()["code"] == "no_table"
     with client.websocket_connect("/ws/ZZZZZZ") as ws:
-        assert ws.receive_json()["code"] == "no_table"
+        assert receive_json(ws)["code"] == "no_table"
 
 
 def test_private_tables_are_not_listed(client: Any) -> None:
@@ -101,7 +101,7 @@ def test_spectator_sees_the_table_without_any_hand(client: Any) -> None:
             client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": seat})
         events = []
         while True:
-            m = ws.receive_json()
+            m = receive_json(ws)
             events.append(m["event"])
             if m["game"] is not None:
                 break
@@ -121,7 +121,7 @@ def test_front_end_routes_serve_the_page(client: Any) -> None:
 
 def test_every_computer_player_can_sit_at_a_table(client: Any) -> None:
     from puur.bots import Bot
-    from puur.server.tables import _bot
+    from puur.server.turns import make_player as _bot
 
     bots = client.get("/api/meta").json()["bots"]
     for name in bots:

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .util import ONE_HUMAN, FourPlayers, create, four_humans, hello, recv_state
+from .util import (
+    ONE_HUMAN,
+    FourPlayers,
+    create,
+    four_humans,
+    hello,
+    receive_json,
+    recv_state,
+)
 
 
 def snapshot(client: Any, code: str, token: str) -> dict[str, Any]:
@@ -21,7 +29,7 @@ def snapshot(client: Any, code: str, token: str) -> dict[str, Any]:
 
 
 def expect_error(ws: Any, code: str) -> dict[str, Any]:
-    m: dict[str, Any] = ws.receive_json()
+    m: dict[str, Any] = receive_json(ws)
     assert m["type"] == "error" and m["v"] == 1, m
     assert m["code"] == code, m
     assert m["message"]
@@ -96,7 +104,7 @@ def test_hello_first_and_wrong_token(client: Any) -> None:
         ws.send_json({"v": 1, "type": "hello", "token": tokens[2][::-1]})
         expect_error(ws, "auth")
         with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()
+            receive_json(ws)
         assert e.value.code == 4401
     # A token of another table opens nothing here.
     _other, other_tokens = four_humans(client)
@@ -111,7 +119,7 @@ def test_ping_pong(client: Any) -> None:
         hello(ws, t["token"])
         ws.send_json({"v": 1, "type": "ping", "ref": "abc"})
         while True:
-            m = ws.receive_json()
+            m = receive_json(ws)
             if m["type"] == "pong":
                 break
         assert m == {"v": 1, "type": "pong", "ref": "abc"}
@@ -190,13 +198,13 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(client: Any) -> N
         def broken(*args: object, **kwargs: object) -> None:
             raise sqlite3.OperationalError("database or disk is full")
 
-        store = table.storage.add_action
-        table.storage.add_action = broken
+        store = table.storage.add_actions
+        table.storage.add_actions = broken
         try:
             t.ws[seat].send_json({"v": 1, **t.states[seat]["game"]["legal"][0]})
-            expect_error(t.ws[seat], "server_error")
+            expect_error(t.ws[seat], "storage_error")
         finally:
-            table.storage.add_action = store
+            table.storage.add_actions = store
         assert snapshot(client, code, tokens[seat]) == before
         t.act(seat, t.states[seat]["game"]["legal"][0])
         assert t.states[0]["seq"] == 1

@@ -1,20 +1,57 @@
-"""Helpers for the web server tests: an app on a temporary database, clients that play."""
+"""Helpers for the web server tests: an app on a temporary database, clients that play.
+
+Every WebSocket receive of these tests goes through :func:`receive_json` (test client) or
+:func:`live_receive` (a real socket), which fail the test with a clear message when nothing
+comes within :data:`RECEIVE_TIMEOUT` seconds, instead of hanging the whole suite.
+"""
 
 from __future__ import annotations
 
+import json
 import random
+import socket
+import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+import anyio
 
 with warnings.catch_warnings():
     # Starlette announces a future switch of its test client's HTTP library at import.
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
 
 from puur.server.app import create_app
+from puur.server.cli import make_server
+from puur.server.limits import Limits
+
+#: Seconds a test waits for one WebSocket message before it fails.
+RECEIVE_TIMEOUT: Final = 10.0
+
+
+def receive_json(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> Any:
+    """The next message of a test-client WebSocket, decoded; ``WebSocketDisconnect`` when the
+    server closed the socket, ``AssertionError`` when nothing came within ``timeout`` s."""
+
+    async def next_message() -> Any:
+        with anyio.fail_after(timeout):
+            # The test client's own receive() waits without a limit; its stream does not.
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(next_message)
+    except TimeoutError:
+        raise AssertionError(f"no WebSocket message within {timeout:g} s") from None
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
+    text = message.get("text")
+    return json.loads(text if text is not None else message["bytes"])
 
 ALL_HUMANS: list[dict[str, Any]] = [{"kind": "human"}] * 4
 ONE_HUMAN: list[dict[str, Any]] = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
@@ -51,7 +88,7 @@ def four_humans(client: TestClient, **body: Any) -> tuple[str, list[str]]:
 def recv_state(ws: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Receive messages until a ``state`` arrives (collecting everything in ``seen``)."""
     while True:
-        m: dict[str, Any] = ws.receive_json()
+        m: dict[str, Any] = receive_json(ws)
         if seen is not None:
             seen.append(m)
         if m["type"] == "state":
@@ -75,6 +112,12 @@ def pick(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if declare and rng.random() < 0.7:
         return rng.choice(declare)
     return rng.choice(legal)
+
+
+def is_secret(state: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether ``action`` is a decision the table learns only with the seat's card."""
+    return action["type"] == "weis" or (
+        action["type"] == "stoeck" and state["table"]["rules"]["stoeck_announce"] == "with-weis")
 
 
 class FourPlayers:
@@ -115,14 +158,22 @@ class FourPlayers:
         return g
 
     def act(self, seat: int, action: dict[str, Any]) -> None:
-        """Send an action and collect the state every client gets after it."""
+        """Send an action and collect the state every client gets after it: only the seat
+        itself for a secret decision (Weis, Stöck with the Weis) that does not end the game."""
         self.ws[seat].send_json({"v": 1, **action})
-        self.receive_all()
+        self.states[seat] = recv_state(self.ws[seat], self.seen[seat])
+        if is_secret(self.states[seat], action) and self.states[seat]["game"]["result"] is None:
+            return
+        self.receive_all_but(seat)
 
     def receive_all(self) -> None:
         """Every connected client receives its next state."""
+        self.receive_all_but(None)
+
+    def receive_all_but(self, seat: int | None) -> None:
+        """Every connected client but ``seat``'s receives its next state."""
         for k in range(5):
-            if k not in self.off:
+            if k not in self.off and k != seat:
                 self.states[k] = recv_state(self.ws[k], self.seen[k])
 
     def drop(self, k: int) -> None:
@@ -153,3 +204,99 @@ class FourPlayers:
             n += 1
             if check is not None:
                 check(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# A real server (uvicorn in a thread, as ``puur serve`` runs it) and real WebSocket clients
+
+
+@dataclass
+class Live:
+    """A running server: its base URLs and its app (to look at the server's own state)."""
+
+    http: str
+    ws: str
+    app: Any
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` on the server's event loop and return its result."""
+        result: list[Any] = []
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                result.append(fn())
+            finally:
+                done.set()
+
+        self.app.state.loop.call_soon_threadsafe(run)
+        assert done.wait(RECEIVE_TIMEOUT), "the server's event loop did not answer"
+        return result[0] if result else None
+
+
+@contextmanager
+def live_server(db: Path, limits: Limits | None = None, **options: Any) -> Iterator[Live]:
+    """``puur serve``'s uvicorn server on a free loopback port, in a thread, with its logs
+    going to the root logger (``caplog`` sees them)."""
+    import asyncio
+
+    options.setdefault("bot_delay", 0)
+    options.setdefault("seed", 1)
+    limits = limits or Limits()
+    app = create_app(db, limits=limits, **options)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = make_server(app, limits, log_level="info", configure_logging=False)
+
+    async def main() -> None:
+        app.state.loop = asyncio.get_running_loop()
+        await server.serve(sockets=[sock])
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Live(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", app)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def live_request(live: Live, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """An HTTP request to a live server: ``(status, decoded JSON answer)``."""
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(live.http + path, data=data, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=RECEIVE_TIMEOUT) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        with e:
+            return e.code, json.loads(e.read())
+
+
+@contextmanager
+def live_socket(live: Live, code: str, **options: Any) -> Iterator[Any]:
+    """A real WebSocket client (``websockets.sync``) on ``/ws/{code}``."""
+    from websockets.sync.client import connect
+
+    with connect(f"{live.ws}/ws/{code}", open_timeout=RECEIVE_TIMEOUT, close_timeout=2,
+                 **options) as ws:
+        yield ws
+
+
+def live_receive(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> Any:
+    """The next message of a real WebSocket client (``websockets.sync``), decoded; fails the
+    test when nothing came within ``timeout`` s."""
+    try:
+        raw = ws.recv(timeout=timeout)
+    except TimeoutError:
+        raise AssertionError(f"no WebSocket message within {timeout:g} s") from None
+    return json.loads(raw)

@@ -1,5 +1,6 @@
 """Shared helpers for the terminal-game tests: a private settings directory, crafted deals,
-and a text export of the screen for snapshots."""
+settings for the app, playing a legal card through the pilot, and a text export of the screen
+for snapshots."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import io
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from puur.cards import parse_cards
 from puur.game import Game
 from puur.rules import PRESETS, RuleSet
+from puur.tui.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +52,24 @@ WEIS_STOECK = "D6 D7 D8 HQ HK H6 S6 C6 C8"
 def crafted_game(rules: RuleSet = FAST, seat0: str = WEIS_STOECK) -> Game:
     """A game whose first deal is :func:`deal_with` ``seat0``."""
     return Game(rules, seed=11, deals=[deal_with(seat0)])
+
+
+def app_settings(**kw: object) -> Settings:
+    """Settings for the app under test: the fast rules, random players, no delay."""
+    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+async def play_first_legal(pilot: Pilot[int]) -> None:
+    """Press the number of the first card the human may play."""
+    from puur.tui.app import CardWidget, GameScreen
+
+    scr = pilot.app.screen
+    assert isinstance(scr, GameScreen)
+    n = next(i for i, w in enumerate(scr.query(CardWidget), start=1) if w.legal)
+    await pilot.press(str(n))
+    await pilot.pause()
 
 
 def screen_text(app: object) -> str:

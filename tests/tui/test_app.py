@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.tui.conftest import FAST, crafted_game, screen_text
-from textual.pilot import Pilot
+from tests.tui.conftest import FAST, app_settings, crafted_game, play_first_legal, screen_text
 from textual.widgets import Checkbox, Input, RichLog, Select
 
 from puur.actions import A_PUSH
@@ -25,20 +24,14 @@ from puur.tui.app import (
     SetupScreen,
 )
 from puur.tui.session import PlaySession
-from puur.tui.settings import Settings, load_settings, settings_path
+from puur.tui.settings import load_settings, settings_path
 
 SIZE = (120, 40)
 pytestmark = pytest.mark.anyio
 
 
-def _settings(**kw: object) -> Settings:
-    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
-    base.update(kw)
-    return Settings(**base)  # type: ignore[arg-type]
-
-
 def _app(session: PlaySession | None = None, tmp: Path | None = None, **kw: object) -> PuurApp:
-    return PuurApp(_settings(**kw), session=session, seed=5, setup=False, remember=False,
+    return PuurApp(app_settings(**kw), session=session, seed=5, setup=False, remember=False,
                    save_path=(tmp / "saved.puur") if tmp else None)
 
 
@@ -46,15 +39,6 @@ def _game(app: PuurApp) -> GameScreen:
     screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
     assert screens
     return screens[0]
-
-
-async def _play_first_legal(pilot: Pilot[int]) -> None:
-    scr = pilot.app.screen
-    assert isinstance(scr, GameScreen)
-    cards = list(scr.query(CardWidget))
-    n = next(i for i, w in enumerate(cards, start=1) if w.legal)
-    await pilot.press(str(n))
-    await pilot.pause()
 
 
 async def test_a_complete_game_to_the_target_through_the_ui() -> None:
@@ -73,7 +57,7 @@ async def test_a_complete_game_to_the_target_through_the_ui() -> None:
                     break
                 await pilot.press("enter")
             else:
-                await _play_first_legal(pilot)  # waits for the screen itself
+                await play_first_legal(pilot)  # waits for the screen itself
                 continue
             await pilot.pause()
         assert isinstance(app.screen, InfoScreen) and app.screen.kind == "game-over"
@@ -111,7 +95,8 @@ async def test_choose_dialog_push_and_weis_and_stoeck_dialogs() -> None:
         await pilot.pause()
         dlg = app.screen
         assert isinstance(dlg, ChoiceDialog) and dlg.kind == "weis"
-        assert "(suggested)" in dlg.choices[0][1] and "= 20" in dlg.choices[0][1]
+        # The option says what declaring means and what it is worth (not "20 = 20").
+        assert dlg.choices[0][1] == "Declare 3 in a row (Schellen 6 7 8): 20 points (suggested)"
         assert dlg.choices[-1][1] == "Keep quiet"
         await pilot.press("1")
         await pilot.pause()
@@ -188,7 +173,7 @@ async def test_only_legal_cards_are_playable_and_hint_and_undo(tmp_path: Path) -
         await pilot.press("u")  # nothing played yet: nothing to undo
         await pilot.pause()
         assert session.observation() == before
-        await _play_first_legal(pilot)
+        await play_first_legal(pilot)
         while not session.human_to_move():
             await pilot.pause()
         played = session.observation()
@@ -217,18 +202,22 @@ async def test_save_mid_hand_and_resume(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("2", "2")
         await pilot.pause()
-        await _play_first_legal(pilot)
+        await play_first_legal(pilot)
         await pilot.press("s")
         await pilot.pause()
         mid = session.observation()
         path = tmp_path / "saved.puur"
         assert read_record(path).seats[1].kind == "bot:rules"
         path.unlink()
-        await pilot.press("q")  # quitting saves the unfinished game as well
+        await pilot.press("q")  # the file is gone, so quitting asks first
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "quit"
+        await pilot.press("1")  # save and quit
         await pilot.pause()
     assert app.return_value == 0
     resumed = PlaySession.resume(path)
-    app2 = PuurApp(_settings(), session=resumed, setup=False, remember=False)
+    app2 = PuurApp(app_settings(), session=resumed, setup=False, remember=False)
     async with app2.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert resumed.observation() == mid
@@ -269,7 +258,7 @@ async def test_language_and_deck_switching_in_game() -> None:
 
 
 async def test_setup_screen_options_language_and_start() -> None:
-    app = PuurApp(_settings(), seed=1, setup=True, remember=True)
+    app = PuurApp(app_settings(), seed=1, setup=True, remember=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -312,7 +301,7 @@ async def test_replay_screen_steps_through_a_record(tmp_path: Path) -> None:
         else:
             s.run_bots()
     rec = read_record(s.save(tmp_path / "g.puur"))
-    app = PuurApp(_settings(), replay=rec, remember=False)
+    app = PuurApp(app_settings(), replay=rec, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
@@ -329,6 +318,13 @@ async def test_replay_screen_steps_through_a_record(tmp_path: Path) -> None:
         text = screen_text(app)
         for seat in ("South", "East", "North", "West"):
             assert seat in text
+        await pilot.press("right")
+        await pilot.pause()
+        # Moves in words (not engine tokens), keys in the footer in the language chosen.
+        text = screen_text(app)
+        assert " chooses " in text or " pushes" in text
+        assert "choose:" not in text
+        assert "Next hand" in text.splitlines()[-1] and "Quit" in text.splitlines()[-1]
         await pilot.press("q")
     assert app.return_value == 0
 
@@ -353,13 +349,13 @@ async def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
                 assert session.observation() == before
                 assert "Not legal" in screen_text(app)
                 return
-            await _play_first_legal(pilot)
+            await play_first_legal(pilot)
         pytest.fail("no position with an illegal card came up")
 
 
 async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
     session = PlaySession(game=crafted_game(), bots=["rules", "random", "rules"], seed=4)
-    app = PuurApp(_settings(delay=0.01), session=session, setup=False, remember=False)
+    app = PuurApp(app_settings(delay=0.01), session=session, setup=False, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("7")  # push: North chooses after its delay
@@ -371,3 +367,4 @@ async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
         assert obs.pushed and obs.chooser == 2
         log = _game(app).query_one("#log", RichLog)
         assert any("North chooses" in line.text for line in log.lines)
+

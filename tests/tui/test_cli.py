@@ -80,3 +80,10 @@ def test_resume_and_replay_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     bad.write_text("puur-record 1\nrules {}\nhand 1 0 D6\n", encoding="utf-8")
     assert main(["play", "--plain", "--resume", str(bad), "--no-remember"]) == 2
     assert "cannot resume" in capsys.readouterr().err
+
+
+def test_play_help_points_to_the_rule_book() -> None:
+    p = argparse.ArgumentParser()
+    add_play_arguments(p)
+    text = " ".join(p.format_help().split())
+    assert "docs/rulebook.md" in text and "RULES.md" not in text

@@ -10,16 +10,15 @@ import os
 from pathlib import Path
 
 import pytest
-from tests.tui.conftest import FAST, crafted_game, screen_text
-from textual.pilot import Pilot
+from tests.tui.conftest import FAST, app_settings, crafted_game, play_first_legal, screen_text
 
-from puur.tui.app import CardWidget, ChoiceDialog, GameScreen, InfoScreen, PuurApp
+from puur.tui.app import ChoiceDialog, GameScreen, InfoScreen, PuurApp
 from puur.tui.session import PlaySession
-from puur.tui.settings import Settings
 
 pytestmark = pytest.mark.anyio
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-SIZE = (110, 36)
+SIZE = (120, 36)
+SMALL = (80, 24)
 
 
 def _check(name: str, text: str) -> None:
@@ -30,29 +29,25 @@ def _check(name: str, text: str) -> None:
     assert text.rstrip("\n") == expected, f"screen {name!r} differs from {path}"
 
 
-def _settings(**kw: object) -> Settings:
-    base: dict[str, object] = {"rules": FAST, "bots": ["random"] * 3, "delay": 0.0}
-    base.update(kw)
-    return Settings(**base)  # type: ignore[arg-type]
-
-
-async def _play_first_legal(pilot: Pilot[int]) -> None:
-    scr = pilot.app.screen
-    assert isinstance(scr, GameScreen)
-    n = next(i for i, w in enumerate(scr.query(CardWidget), start=1) if w.legal)
-    await pilot.press(str(n))
 
 
 async def test_setup_screen_snapshot() -> None:
-    app = PuurApp(_settings(lang="de", deck="french"), setup=True, remember=False)
+    app = PuurApp(app_settings(lang="de", deck="french"), setup=True, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         _check("setup_de_french", screen_text(app))
 
 
+async def test_setup_screen_snapshot_at_80x24_in_french() -> None:
+    app = PuurApp(app_settings(lang="fr"), setup=True, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        _check("setup_fr_80x24", screen_text(app))
+
+
 async def test_choose_dialog_and_table_snapshots() -> None:
     session = PlaySession(game=crafted_game(), bots=["random"] * 3, seed=1)
-    app = PuurApp(_settings(), session=session, setup=False, remember=False)
+    app = PuurApp(app_settings(), session=session, setup=False, remember=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
@@ -64,11 +59,11 @@ async def test_choose_dialog_and_table_snapshots() -> None:
             if isinstance(scr, ChoiceDialog):
                 await pilot.press("1")
             else:
-                await _play_first_legal(pilot)
+                await play_first_legal(pilot)
             await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         _check("table", screen_text(app))
-        # An 80x24 terminal: no side panel, the latest event on one line, the hand still shown.
+        # An 80x24 terminal: the log under the hand, the scores in the status line.
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         _check("table_80x24", screen_text(app))
@@ -83,8 +78,8 @@ async def test_hand_summary_snapshot() -> None:
             session.act(session.legal_actions()[0])
         else:
             session.bot_step()
-    app = PuurApp(_settings(), session=session, setup=False, remember=False)
-    async with app.run_test(size=SIZE) as pilot:
+    app = PuurApp(app_settings(), session=session, setup=False, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         for _ in range(5):
             scr = app.screen
@@ -93,7 +88,7 @@ async def test_hand_summary_snapshot() -> None:
             if isinstance(scr, ChoiceDialog):
                 await pilot.press("1")
             else:
-                await _play_first_legal(pilot)
+                await play_first_legal(pilot)
             await pilot.pause()
         assert isinstance(app.screen, InfoScreen) and app.screen.kind == "summary"
-        _check("hand_summary", screen_text(app))
+        _check("hand_summary_80x24", screen_text(app))

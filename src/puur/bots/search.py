@@ -47,6 +47,7 @@ from puur.bots.base import BOTS
 from puur.bots.dds import Solver
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
+from puur.bots.tricks import played_points
 from puur.cards import ALL_CARDS, RANK_MASK
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
@@ -179,6 +180,7 @@ class SearchBot:
         for w in obs.trick_winners:
             taken |= 1 << (w & 1)
         declarer = obs.chooser & 1
+        past = played_points(obs.contract, [c for _s, c in obs.history])
         solver = Solver(obs.rules, obs.contract, declarer)
         # Cards interchangeable for this seat in every deal: evaluate one of each group.
         unseen = ALL_CARDS & ~obs.hand
@@ -215,11 +217,13 @@ class SearchBot:
                 if n and time.perf_counter() > hard:
                     break
                 if use_dds:
-                    vals[c] = solver.values(hands, leader, trick, trick_no, taken, cards=[c])[c]
+                    vals[c] = solver.values(hands, leader, trick, trick_no, taken, cards=[c],
+                                            past_points=past)[c]
                 else:
                     h = list(hands)
                     h[me] &= ~(1 << c)
-                    vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
+                    vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken,
+                                          past_points=past)[team]
             if len(vals) < len(reps):
                 break
             weight = (play_likelihood(obs, hands, model, self.play_miss) if self.infer_play

@@ -2,48 +2,55 @@
 
 Routes (docs/protocol.md): ``/api/meta``, ``/api/tables`` (list, create), ``/api/tables/{code}``,
 ``/api/tables/{code}/join``, ``/api/games``, ``/api/games/{id}/record``,
-``/api/games/{id}/replay``, the WebSocket ``/ws/{code}``; ``/static/…`` serves the files of
+``/api/games/{id}/replay``, ``/api/games/{id}/share`` (:mod:`puur.server.history`), the WebSocket
+``/ws/{code}`` (:mod:`puur.server.sockets`); ``/static/…`` serves the files of
 ``puur/server/static`` and ``/``, ``/t/{code}``, ``/replay/{id}`` (and the other front-end
 routes) return its ``index.html``.
+
+Every refusal under ``/api/`` is a typed error with a 4xx status, unknown routes and methods
+included (a fault of the server's own is a typed 500, ``server_error``). Request bodies are read
+only up to ``Limits.max_body`` (``too_large``, 413), and table-code lookups count against the
+client's rate limit (``rate_limited``, 429 with ``Retry-After``); see :mod:`puur.server.limits`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from puur.cards import DECK_STYLES
-from puur.record import RecordError, read_record
 from puur.rules import PRESETS, rules_to_dict
+from puur.server.history import History
+from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
+from puur.server.lobby import Lobby
 from puur.server.messages import (
     LANGUAGES,
     PROTOCOL_VERSION,
     STRENGTHS,
-    ActionMessage,
-    Back,
-    Hello,
-    Ping,
     ProtocolError,
-    Rematch,
-    parse_client_message,
+    error_json,
     parse_create,
     parse_join,
 )
+from puur.server.sockets import play_socket
 from puur.server.storage import Storage
-from puur.server.tables import Connection, Lobby, Table
-from puur.server.views import replay_json
+from puur.server.tables import Table
 
 __all__ = ["DEFAULT_DB", "STATIC_DIR", "create_app"]
 
@@ -67,9 +74,35 @@ def _errors(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ProtocolError as e:
-            return JSONResponse(e.as_json(), status_code=e.http_status)
+            headers = ({"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited)
+                       else None)
+            return JSONResponse(e.as_json(), status_code=e.http_status, headers=headers)
+        except ClientDisconnect:
+            return Response(status_code=400)  # the client left in mid-body: nobody to tell
 
     return wrapped
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, read no further than ``Limits.max_body`` bytes."""
+    limit: int = request.app.state.limits.max_body
+    too_large = ProtocolError("too_large", f"a request body may have at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if len(declared) > 18 or (declared.isdigit() and int(declared) > limit):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
+    return bytes(body)
+
+
+def _table(request: Request) -> Table:
+    """The table of the path's ``{code}``: a table-code lookup, counted against the client."""
+    lookups: RateLimiter = request.app.state.lookups
+    lookups.take(client_key(request.scope), "table-code lookups")
+    return _lobby(request).get(request.path_params["code"][:32])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,7 +126,7 @@ async def tables(request: Request) -> Response:
     lobby = _lobby(request)
     if request.method == "GET":
         return _ok({"type": "tables", "tables": lobby.open_tables()})
-    spec = parse_create(await request.body(), lobby.bots(), lobby.min_timer)
+    spec = parse_create(await _body(request), lobby.bots(), lobby.min_timer)
     table, seat, token = lobby.create(spec)
     return _ok({
         "type": "created", "code": table.code, "seat": seat, "token": token,
@@ -104,44 +137,37 @@ async def tables(request: Request) -> Response:
 @_errors
 async def table_info(request: Request) -> Response:
     """One table's summary."""
-    table = _lobby(request).get(request.path_params["code"])
+    table = _table(request)
     return _ok({"type": "table", "table": table.summary()})
 
 
 @_errors
 async def join(request: Request) -> Response:
     """Take a free seat."""
-    table = _lobby(request).get(request.path_params["code"])
-    body = parse_join(await request.body())
+    table = _table(request)
+    body = parse_join(await _body(request))
     async with table.lock:
         seat, token = table.join(body.seat, body.name)
     return _ok({"type": "joined", "code": table.code, "seat": seat, "token": token})
 
 
+def _history(request: Request) -> History:
+    """The history as this request may see it: its seat tokens (header ``X-Puur-Tokens``) and
+    share key (``?share=``) open private tables' games (docs/protocol.md)."""
+    return History(_lobby(request).storage, request.headers.get("x-puur-tokens", ""),
+                   request.query_params.get("share"))
+
+
 @_errors
 async def games(request: Request) -> Response:
-    """The latest finished games."""
-    return _ok({"type": "games", "games": _lobby(request).storage.finished_games()})
-
-
-def _finished_record(request: Request) -> tuple[int, str, str]:
-    raw = request.path_params["game_id"]
-    try:
-        gid = int(raw)
-    except ValueError:
-        raise ProtocolError("no_game", f"no game with id {raw!r}") from None
-    row = _lobby(request).storage.load_game(gid)
-    if row is None:
-        raise ProtocolError("no_game", f"no game with id {gid}")
-    if row.ended is None or row.record is None:
-        raise ProtocolError("not_finished", f"game {gid} is not finished")
-    return gid, row.code, row.record
+    """The latest finished games of public tables and of the caller's private ones."""
+    return _ok({"type": "games", "games": _history(request).games()})
 
 
 @_errors
 async def record(request: Request) -> Response:
     """A finished game as a record file."""
-    gid, _code, text = _finished_record(request)
+    gid, text = _history(request).record(request.path_params["game_id"])
     return Response(text, media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="puur-game-{gid}.txt"'})
 
@@ -149,15 +175,13 @@ async def record(request: Request) -> Response:
 @_errors
 async def replay(request: Request) -> Response:
     """Every hand of a finished game with all hands open."""
-    gid, code, text = _finished_record(request)
-    try:
-        rec = read_record(io.StringIO(text))
-    except RecordError as e:
-        raise ProtocolError("no_game", f"game {gid} has a damaged record: {e}") from None
-    game = rec.to_game()
-    seats = [{"seat": s, "kind": info.kind, "name": info.name}
-             for s, info in sorted(rec.seats.items())]
-    return JSONResponse(replay_json(game, gid, code, seats))
+    return JSONResponse(_history(request).replay(request.path_params["game_id"]))
+
+
+@_errors
+async def share(request: Request) -> Response:
+    """A share link to a finished game, for a seat holder of its table."""
+    return _ok(_history(request).share(request.path_params["game_id"]), status=201)
 
 
 async def index(request: Request) -> Response:
@@ -169,123 +193,47 @@ async def index(request: Request) -> Response:
                         "is not installed.</p>")
 
 
-async def api_missing(request: Request) -> Response:
-    """JSON 404 for unknown API paths."""
-    return JSONResponse({"v": PROTOCOL_VERSION, "type": "error", "code": "not_found",
-                         "message": f"no API route {request.url.path}", "ref": None},
-                        status_code=404)
+_HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed"}
 
 
-# ---------------------------------------------------------------------------------------------
-# WebSocket
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no route, wrong method): typed JSON errors under ``/api/``."""
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+    code = _HTTP_CODES.get(exc.status_code, "bad_message")
+    what = ("no API route" if exc.status_code == 404
+            else f"{exc.detail} ({request.method})")
+    return JSONResponse(error_json(code, f"{what} {request.url.path[:100]}"),
+                        status_code=exc.status_code, headers=exc.headers)
 
 
-async def _writer(ws: WebSocket, conn: Connection) -> None:
-    while True:
-        text = await conn.queue.get()
-        if text is None:
-            return
-        try:
-            await ws.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-
-
-async def _receive(ws: WebSocket) -> str | bytes | None:
-    msg = await ws.receive()
-    if msg["type"] == "websocket.disconnect":
-        return None
-    text = msg.get("text")
-    if text is not None:
-        return str(text)
-    data = msg.get("bytes")
-    return bytes(data) if data is not None else b""
-
-
-async def _send_now(ws: WebSocket, data: dict[str, Any]) -> None:
-    await ws.send_text(json.dumps(data, separators=(",", ":")))
-
-
-async def play_socket(ws: WebSocket) -> None:
-    """One client: ``hello`` first, then actions; every answer goes through the table."""
-    await ws.accept()
-    lobby = _lobby(ws)
-    code = ws.path_params["code"]
-    try:
-        table: Table = lobby.get(code)
-    except ProtocolError as e:
-        await _send_now(ws, e.as_json())
-        await ws.close(code=4404)
-        return
-    # Hello first.
-    while True:
-        raw = await _receive(ws)
-        if raw is None:
-            return
-        try:
-            msg = parse_client_message(raw)
-            if not isinstance(msg, Hello):
-                raise ProtocolError("hello_first", "send 'hello' first", msg.ref)
-            seat = None if msg.token is None else table.seat_of_token(msg.token)
-            break
-        except ProtocolError as e:
-            await _send_now(ws, e.as_json())
-            if e.code == "auth":
-                await ws.close(code=4401)
-                return
-    conn = Connection(seat)
-    writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
-    try:
-        async with table.lock:
-            table.connect(conn)
-        while True:
-            raw = await _receive(ws)
-            if raw is None:
-                break
-            try:
-                msg = parse_client_message(raw)
-                if isinstance(msg, ActionMessage):
-                    async with table.lock:
-                        table.handle_action(conn, msg)
-                elif isinstance(msg, Ping):
-                    conn.send_json({"v": PROTOCOL_VERSION, "type": "pong", "ref": msg.ref})
-                elif isinstance(msg, Rematch):
-                    async with table.lock:
-                        table.rematch(conn, msg.ref)
-                elif isinstance(msg, Back):
-                    async with table.lock:
-                        table.back(conn)
-                else:
-                    raise ProtocolError("bad_message", "already said hello", msg.ref)
-            except ProtocolError as e:
-                conn.send_json(e.as_json())
-    except WebSocketDisconnect:
-        pass
-    finally:
-        table.disconnect(conn)
-        conn.close()
-        with contextlib.suppress(Exception):
-            await writer
-
-
-# ---------------------------------------------------------------------------------------------
+async def server_error(request: Request, exc: Exception) -> Response:
+    """A fault of the server's own: a typed answer (the fault itself is logged as usual)."""
+    return JSONResponse(error_json("server_error", "the server failed to answer; nothing "
+                                   "changed, try again"), status_code=500)
 
 
 def create_app(
-    db: str | Path = DEFAULT_DB,
+    db: str | Path | Storage = DEFAULT_DB,
     bot_delay: float = 0.8,
     min_timer: float = 5.0,
     seed: int | None = None,
     disconnect_grace: float = 5.0,
+    limits: Limits | None = None,
 ) -> Starlette:
-    """The web app on the SQLite file ``db``. ``bot_delay``: seconds a computer player waits
-    before it acts (0 in tests); ``min_timer``: the shortest turn timer a table may ask for;
-    ``seed``: makes deals and computer players repeatable (tests); ``disconnect_grace``: with a
-    turn timer, seconds a disconnected person's turn waits before a computer player steps in."""
+    """The web app on the SQLite file ``db`` (or an open :class:`Storage`, which the app then
+    owns and closes). ``bot_delay``: seconds a computer player waits before it acts (0 in
+    tests); ``min_timer``: the shortest turn timer a table may ask for; ``seed``: makes deals
+    and computer players repeatable (tests); ``disconnect_grace``: with a turn timer, seconds a
+    disconnected person's turn waits before a computer player steps in; ``limits``: what one
+    client may send and open (:class:`Limits`, its defaults when ``None``)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        lobby = Lobby(Storage(db), bot_delay=bot_delay, min_timer=min_timer, seed=seed,
+        storage = db if isinstance(db, Storage) else Storage(db)
+        lobby = Lobby(storage, bot_delay=bot_delay, min_timer=min_timer, seed=seed,
                       disconnect_grace=disconnect_grace)
         lobby.load()
         app.state.lobby = lobby
@@ -303,7 +251,7 @@ def create_app(
         Route("/api/games", games),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/replay", replay),
-        Route("/api/{rest:path}", api_missing, methods=["GET", "POST"]),
+        Route("/api/games/{game_id}/share", share, methods=["POST"]),
         WebSocketRoute("/ws/{code}", play_socket),
         Route("/", index),
         Route("/t/{code}", index),
@@ -313,4 +261,9 @@ def create_app(
     ]
     if STATIC_DIR.is_dir():
         routes.append(Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.state.limits = limits
+    app.state.lookups = RateLimiter(limits.lookups_per_minute)
+    app.state.sockets = SocketCounter(limits.sockets_per_client)
+    return app

@@ -2,7 +2,10 @@
 
 Every message a client sends is parsed here into a frozen dataclass, or refused with a
 :class:`ProtocolError` carrying the protocol's error code. Nothing else in the server reads raw
-client JSON. Actions map to the engine's integer actions (:mod:`puur.actions`, RULES.md §2.3-§2.6)
+client JSON. Whatever the bytes, parsing either succeeds or raises :class:`ProtocolError`
+(JSON that :mod:`puur.server.safejson` refuses is ``bad_json``); free text (names, ``ref``) may
+hold no control or invisible formatting character (``safejson.bad_character``). Actions map to
+the engine's integer actions (:mod:`puur.actions`, rule book §2.3-§2.6, ``docs/rulebook.md``)
 and back to the JSON objects listed as ``legal`` in a seat's state.
 """
 
@@ -15,6 +18,7 @@ from typing import Any, Final
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
 from puur.cards import CardError, format_card, parse_card
 from puur.contracts import ContractError, format_contract, parse_contract
+from puur.server import safejson
 from puur.weis import Meld
 
 __all__ = [
@@ -45,11 +49,14 @@ LANGUAGES: Final = ("de", "fr", "it", "en")
 DECKS: Final = ("swiss", "french")
 STRENGTHS: Final = (1, 2, 3)
 MAX_REF: Final = 64
+#: The longest display name, in characters (after runs of white space became one space).
+MAX_NAME: Final = 40
 
 # HTTP status of each error code that can be an HTTP answer.
 HTTP_STATUS: Final[dict[str, int]] = {
     "bad_json": 400, "bad_message": 400, "version": 400, "unknown_type": 400, "bad_rules": 400,
     "no_table": 404, "no_game": 404, "not_finished": 409, "seat_taken": 409, "table_full": 409,
+    "not_found": 404, "method_not_allowed": 405, "too_large": 413, "rate_limited": 429,
 }
 
 
@@ -137,12 +144,21 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
 
 def _load_object(text: str | bytes) -> dict[str, Any]:
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ProtocolError("bad_json", f"not valid JSON: {e}") from None
+        data = safejson.load(text)
+    except safejson.BadJson as e:
+        raise ProtocolError("bad_json", str(e)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     return data
+
+
+def _free_text(text: str, what: str, ref: str | int | None = None) -> str:
+    ch = safejson.bad_character(text)
+    if ch is not None:
+        raise ProtocolError("bad_message", f"{what} may not hold the character "
+                            f"{safejson.describe(ch)}: control and invisible formatting "
+                            "characters are refused", ref)
+    return text
 
 
 def _ref(data: dict[str, Any]) -> str | int | None:
@@ -152,6 +168,8 @@ def _ref(data: dict[str, Any]) -> str | int | None:
     if isinstance(ref, bool) or not isinstance(ref, str | int) or len(str(ref)) > MAX_REF:
         raise ProtocolError("bad_message", f"'ref' must be a string or integer of at most {MAX_REF}"
                             " characters")
+    if isinstance(ref, str):
+        _free_text(ref, "'ref'")
     return ref
 
 
@@ -313,13 +331,18 @@ def _body(text: bytes, allowed: set[str]) -> dict[str, Any]:
     return data
 
 
-def _name(data: dict[str, Any], default: str) -> str:
+def _name(data: dict[str, Any], default: str, what: str = "'name'") -> str:
+    """A display name: runs of white space become one space, 1 to MAX_NAME characters, no
+    character that ``safejson.bad_character`` refuses."""
     name = data.get("name")
     if name is None:
         return default
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
-        raise ProtocolError("bad_message", "'name' must be 1 to 40 characters")
-    return " ".join(name.split())
+    if not isinstance(name, str):
+        raise ProtocolError("bad_message", f"{what} must be a string of 1 to {MAX_NAME} characters")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ProtocolError("bad_message", f"{what} must be 1 to {MAX_NAME} characters")
+    return _free_text(name, what)
 
 
 def _seat_no(value: Any) -> int | None:
@@ -341,6 +364,8 @@ def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> Create
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ProtocolError("bad_rules", "'options' must be an object of rule options")
+    if "name" in options:  # the rule set's name is shown to everyone: free text
+        options = {**options, "name": _name(options, "", "option 'name'")}
     deck = data.get("deck", "swiss")
     if deck not in DECKS:
         raise ProtocolError("bad_message", f"'deck' must be one of {', '.join(DECKS)}")

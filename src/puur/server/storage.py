@@ -4,23 +4,35 @@ The action list is the truth: a game is stored as its rules, its seed, the deal 
 its actions in order, each written in its own transaction the moment it is accepted. A restarted
 server replays them to rebuild every unfinished game exactly. The database runs in WAL mode with
 ``synchronous=NORMAL``: a commit is a short append to the log, and an operating-system crash can
-lose at most the last few commits, never corrupt the file. Seat tokens are stored as SHA-256
-hashes only.
+lose at most the last few commits, never corrupt the file. Seat tokens and share keys are stored
+as SHA-256 hashes only.
+
+Every method raises :class:`sqlite3.Error` when the database refuses (a full disk, a database
+locked by another process) and then has changed nothing: each write is one transaction, rolled
+back whole when any part of it fails.
 
 Uses only the standard library's :mod:`sqlite3`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GameRow", "SeatRow", "Storage", "TableRow", "hash_token"]
+from puur.server.dbfile import DatabaseFileError, check_foreign, lock_database
+from puur.server.messages import ProtocolError
+
+__all__ = [
+    "ActionRow", "DatabaseFileError", "GameRow", "SeatRow", "Storage", "StorageUnavailable",
+    "TableRow", "hash_token",
+]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -74,13 +86,40 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS shares (
+    key_hash TEXT PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    created REAL NOT NULL
+);
 CREATE INDEX IF NOT EXISTS games_code ON games(code);
+CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 """
 
 
 _INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
 )
+
+
+class StorageUnavailable(ProtocolError):
+    """The database refused (a full disk, a locked file) and nothing was changed: the error a
+    client gets (code ``storage_error``; over HTTP a 503, the request may be sent again)."""
+
+    def __init__(self, message: str, ref: str | int | None = None) -> None:
+        super().__init__("storage_error", message, ref)
+
+    @classmethod
+    def refused(
+        cls, what: str, error: sqlite3.Error, ref: str | int | None = None
+    ) -> StorageUnavailable:
+        """The error for a write of ``what`` that the database refused with ``error``."""
+        return cls(f"the server cannot store {what} right now ({error}); nothing was changed,"
+                   " try again later", ref)
+
+    @property
+    def http_status(self) -> int:
+        """Service unavailable."""
+        return 503
 
 
 def hash_token(token: str) -> str:
@@ -117,6 +156,20 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class ActionRow:
+    """One action to store, with the next hand's deal it led to (``(hand_no, forehand, deal)``)
+    or the game's end it brought (``(winner, reason, score0, score1, record)``)."""
+
+    seq: int
+    hand_no: int
+    seat: int
+    action: int
+    by: str
+    new_deal: tuple[int, int, str] | None = None
+    finish: tuple[int, str, int, int, str] | None = None
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A stored game: its header, deals and actions."""
 
@@ -138,18 +191,40 @@ class Storage:
     """One SQLite database file (or ``":memory:"``)."""
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Open (or create) the database; :class:`DatabaseFileError` when it cannot be used:
+        a folder, an unwritable place, not an SQLite file, another program's database, or in
+        use by another server (the lock of :mod:`puur.server.dbfile`, held until
+        :meth:`close`)."""
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(_SCHEMA)
+        self._lock = lock_database(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                check_foreign(self.db, self.path, "tables")  # before anything is written
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                self.db.executescript(_SCHEMA)
+            except BaseException:
+                self.db.close()
+                raise
+        except sqlite3.Error as e:
+            self._unlock(failed=True)
+            raise DatabaseFileError(f"cannot use {self.path} as a Puur database: {e}") from None
+        except BaseException:
+            self._unlock(failed=True)
+            raise
 
     def close(self) -> None:
-        """Close the database."""
-        self.db.close()
+        """Close the database and give its lock up."""
+        try:
+            self.db.close()
+        finally:
+            self._unlock()
+
+    def _unlock(self, failed: bool = False) -> None:
+        if self._lock is not None:
+            self._lock.release(failed)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -173,11 +248,23 @@ class Storage:
         """Whether a table code is in use."""
         return self.db.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone() is not None
 
-    def take_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
-        """Give a free human seat to a player."""
+    def take_seat(
+        self, code: str, seat: int, name: str, token_hash: str,
+        renames: list[tuple[int, str]] | None = None,
+    ) -> None:
+        """Give a free human seat to a player, renaming other seats (``(seat, name)``: computer
+        players whose name the player took) in the same transaction."""
         with self._tx() as db:
             db.execute("UPDATE seats SET name=?, token_hash=? WHERE code=? AND seat=?",
                        (name, token_hash, code, seat))
+            db.executemany("UPDATE seats SET name=? WHERE code=? AND seat=?",
+                           [(n, code, s) for s, n in renames or ()])
+
+    def rename_seats(self, code: str, renames: list[tuple[int, str]]) -> None:
+        """Give seats new names (``(seat, name)``) in one transaction."""
+        with self._tx() as db:
+            db.executemany("UPDATE seats SET name=? WHERE code=? AND seat=?",
+                           [(n, code, s) for s, n in renames])
 
     def start_game(
         self, code: str, number: int, seed: str, forehand: int, deal: str
@@ -195,39 +282,38 @@ class Storage:
             db.execute("UPDATE tables SET game_id=? WHERE code=?", (gid, code))
         return gid
 
-    def add_action(
-        self,
-        game_id: int,
-        seq: int,
-        hand_no: int,
-        seat: int,
-        action: int,
-        by: str,
-        new_deal: tuple[int, int, str] | None = None,
-        finish: tuple[int, str, int, int, str] | None = None,
-    ) -> None:
-        """Store one action, with the next hand's deal it led to (``(hand_no, forehand, deal)``)
-        or the game's end (``(winner, reason, score0, score1, record)``), in one transaction."""
+    def add_actions(self, game_id: int, rows: list[ActionRow]) -> None:
+        """Store actions of a game in order, with the deals and the game end they led to, in
+        one transaction (all or nothing)."""
         now = time.time()
-        row = (game_id, seq, hand_no, seat, action, by, now)
-        if new_deal is None and finish is None:
-            # One statement is its own transaction: one execute instead of three.
-            self.db.execute(_INSERT_ACTION, row)
+        if len(rows) == 1 and rows[0].new_deal is None and rows[0].finish is None:
+            # The common case: one statement is its own transaction.
+            r = rows[0]
+            self.db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
+                                             now))
             return
         with self._tx() as db:
-            db.execute(_INSERT_ACTION, row)
-            if new_deal is not None:
-                db.execute(
-                    "INSERT INTO deals (game_id, hand_no, forehand, deal) VALUES (?,?,?,?)",
-                    (game_id, *new_deal),
-                )
-            if finish is not None:
-                winner, reason, s0, s1, record = finish
-                db.execute(
-                    "UPDATE games SET ended=?, winner=?, reason=?, score0=?, score1=?, record=?"
-                    " WHERE id=?",
-                    (now, winner, reason, s0, s1, record, game_id),
-                )
+            for r in rows:
+                db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
+                                            now))
+                if r.new_deal is not None:
+                    db.execute(
+                        "INSERT INTO deals (game_id, hand_no, forehand, deal) VALUES (?,?,?,?)",
+                        (game_id, *r.new_deal),
+                    )
+                if r.finish is not None:
+                    winner, reason, s0, s1, record = r.finish
+                    db.execute(
+                        "UPDATE games SET ended=?, winner=?, reason=?, score0=?, score1=?,"
+                        " record=? WHERE id=?",
+                        (now, winner, reason, s0, s1, record, game_id),
+                    )
+
+    def add_share(self, game_id: int, key_hash: str) -> None:
+        """Store a share key (its hash) that opens one finished game to whoever holds it."""
+        with self._tx() as db:
+            db.execute("INSERT INTO shares (key_hash, game_id, created) VALUES (?,?,?)",
+                       (key_hash, game_id, time.time()))
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -278,14 +364,62 @@ class Storage:
                 " WHERE code=? ORDER BY id", (code,))
         ]
 
-    def finished_games(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The latest finished games, newest first."""
-        return [
-            self._game_info(r)
-            for r in self.db.execute(
-                "SELECT id, code, number, ended, winner, reason, score0, score1 FROM games"
-                " WHERE ended IS NOT NULL ORDER BY ended DESC LIMIT ?", (limit,))
-        ]
+    def finished_games(self, codes: Iterable[str] = (), limit: int = 50) -> list[dict[str, Any]]:
+        """The latest finished games of public tables and of the private tables ``codes``,
+        newest first, each with the names of its four seats (``names``) and ``public``."""
+        codes = sorted(set(codes))
+        marks = ",".join("?" * len(codes))
+        private = f" OR g.code IN ({marks})" if codes else ""
+        rows = self.db.execute(
+            "SELECT g.id, g.code, g.number, g.ended, g.winner, g.reason, g.score0, g.score1,"
+            " t.public FROM games g JOIN tables t ON t.code = g.code"
+            f" WHERE g.ended IS NOT NULL AND (t.public = 1{private})"
+            " ORDER BY g.ended DESC, g.id DESC LIMIT ?", (*codes, limit)).fetchall()
+        names = self.seat_names({r[1] for r in rows})
+        out = []
+        for r in rows:
+            info = self._game_info(r[:8])
+            info["public"] = bool(r[8])
+            info["names"] = names.get(r[1], [])
+            out.append(info)
+        return out
+
+    def seat_names(self, codes: Iterable[str]) -> dict[str, list[str]]:
+        """The seat names of each table in ``codes``, in seat order."""
+        codes = sorted(set(codes))
+        if not codes:
+            return {}
+        out: dict[str, list[str]] = {}
+        for code, name in self.db.execute(
+            f"SELECT code, name FROM seats WHERE code IN ({','.join('?' * len(codes))})"
+            " ORDER BY code, seat", codes,
+        ):
+            out.setdefault(code, []).append(name)
+        return out
+
+    def table_public(self, code: str) -> bool:
+        """Whether a stored table is public (``False`` when there is no such table)."""
+        row = self.db.execute("SELECT public FROM tables WHERE code=?", (code,)).fetchone()
+        return bool(row[0]) if row else False
+
+    def table_game_id(self, code: str) -> int | None:
+        """The id of a table's current game, or ``None``."""
+        row = self.db.execute("SELECT game_id FROM tables WHERE code=?", (code,)).fetchone()
+        return row[0] if row else None
+
+    def codes_of_tokens(self, token_hashes: Iterable[str]) -> set[str]:
+        """The tables at which these token hashes open a seat."""
+        hashes = sorted(set(token_hashes))
+        if not hashes:
+            return set()
+        return {r[0] for r in self.db.execute(
+            f"SELECT code FROM seats WHERE token_hash IN ({','.join('?' * len(hashes))})",
+            hashes)}
+
+    def share_opens(self, game_id: int, key_hash: str) -> bool:
+        """Whether a share key (its hash) opens this game."""
+        return self.db.execute("SELECT 1 FROM shares WHERE key_hash=? AND game_id=?",
+                               (key_hash, game_id)).fetchone() is not None
 
     @staticmethod
     def _game_info(r: tuple[Any, ...]) -> dict[str, Any]:
@@ -303,7 +437,12 @@ class Storage:
 
 
 class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` (or ``ROLLBACK`` on error)."""
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` when the body or the commit fails.
+
+    A failed ``COMMIT`` (a full disk, a lock) leaves the transaction open in SQLite, or SQLite
+    has already rolled it back; either way it is rolled back here and the error raised, so the
+    connection is ready for the next transaction and nothing of this one was kept.
+    """
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
@@ -313,4 +452,16 @@ class _Transaction:
         return self.db
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        if exc_type is None:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._rollback()
+                raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")

@@ -7,29 +7,143 @@ them, no own declaration). The phases ``weis`` and ``stoeck`` are shown only to 
 deciding; everyone else sees ``play`` with the same seat to move, because the mere question would
 tell that the seat holds a Weis or the Stöck (docs/protocol.md). The replay, with every hand
 open, is built only for finished games.
+
+**Secret decisions.** A seat is asked about its Weis (and, with ``stoeck_announce =
+"with-weis"``, about its Stöck) in trick 1 only when it holds one (rule book §2.5, §2.6), so the
+decision itself, whichever it is, must not reach anyone else when it is made: the table learns a
+declared Weis or an announced Stöck together with the seat's next card, as it is said aloud at
+the table, and of a seat that keeps quiet it learns nothing at all. :func:`is_secret` says which
+actions these are, :func:`withheld` how many of them the table has not been told yet, and
+:func:`as_the_table_sees_it` shows the game without them, for every view but the deciding
+seat's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from puur.actions import A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
 from puur.cards import bits, format_card
 from puur.contracts import POINTS, contract_mode, format_contract
 from puur.game import Game
 from puur.observation import Observation
 from puur.round import Round
-from puur.rules import rules_to_dict
-from puur.server.messages import action_json, meld_json
+from puur.rules import RuleSet, rules_to_dict
+from puur.server.messages import PROTOCOL_VERSION, action_json, meld_json
 
 __all__ = [
+    "as_the_table_sees_it",
+    "describe_action",
     "game_view",
     "hand_summary",
+    "is_secret",
     "private_view",
+    "public_event",
     "public_view",
     "replay_json",
     "result_json",
+    "revealed_json",
+    "step_summaries",
     "trick_points",
+    "withheld",
 ]
+
+
+def is_secret(rules: RuleSet, action: int) -> bool:
+    """Whether ``action`` is a decision the table learns only with the seat's next card: a Weis
+    decision, or a Stöck decision when Stöck is announced with the Weis."""
+    if A_WEIS <= action <= A_WEIS + MAX_WEIS_OPTIONS:
+        return True
+    return action in (A_STOECK, A_STOECK_NO) and rules.stoeck_announce == "with-weis"
+
+
+def withheld(game: Game) -> int:
+    """How many of the last actions are secret decisions the table has not been told yet (those
+    of the seat to move, before its card); none once the game is over."""
+    if game.is_over:
+        return 0
+    n = 0
+    for a in reversed(game.round.actions):
+        if not is_secret(game.rules, a):
+            break
+        n += 1
+    return n
+
+
+@contextmanager
+def as_the_table_sees_it(game: Game) -> Iterator[Game]:
+    """``game`` without the decisions :func:`withheld` counts, for as long as the block runs
+    (they are undone and then applied again)."""
+    undone = [game.pop() for _ in range(withheld(game))]
+    try:
+        yield game
+    finally:
+        for a in reversed(undone):
+            game.push(a)
+
+
+def revealed_json(rnd: Round, seat: int, actions: list[int]) -> list[dict[str, Any]]:
+    """What the table learns of ``seat``'s secret decisions ``actions`` of hand ``rnd`` with its
+    card: a declared Weis (points and length of each meld) and an announced Stöck; a seat that
+    kept quiet reveals nothing."""
+    out: list[dict[str, Any]] = []
+    for a in actions:
+        if A_WEIS < a <= A_WEIS + MAX_WEIS_OPTIONS:
+            out.append({"type": "weis", "declared": [
+                {"points": m.points, "length": m.length} for m in rnd.declared[seat]]})
+        elif a == A_STOECK:
+            out.append({"type": "stoeck", "announce": True})
+    return out
+
+
+def public_event(
+    seat: int, action: int, rnd: Round, by: str, revealed: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The event the others get for ``seat``'s step ``action`` in hand ``rnd``, with the
+    secret decisions it makes public (``revealed``, from :func:`revealed_json`)."""
+    if action == A_STOECK_NO:
+        return None  # keeping quiet about Stöck (after the second card) is not announced
+    public = action_json(action)
+    if public["type"] == "weis":  # only a step when it ends the game, which it cannot
+        shown = revealed_json(rnd, seat, [action])
+        if not shown:
+            return None
+        public = shown[0]
+    ev: dict[str, Any] = {"type": "action", "seat": seat, "action": public, "by": by}
+    if revealed:
+        ev["with"] = revealed
+    return ev
+
+
+def step_summaries(game: Game, index: int, game_id: int) -> list[dict[str, Any]]:
+    """``hand_over`` when a step ended hand ``index`` (0-based), and ``game_over`` when it ended
+    the game: the messages sent just before that step's state."""
+    out: list[dict[str, Any]] = []
+    if game.rounds[index].is_over:
+        out.append({"v": PROTOCOL_VERSION, "type": "hand_over", **hand_summary(game, index)})
+    if game.is_over:
+        out.append({
+            "v": PROTOCOL_VERSION, "type": "game_over", "game_id": game_id,
+            "winner": game.winner, "reason": game.end_reason, "scores": list(game.scores),
+            "striche": list(game.striche()), "jasstafel": game.jasstafel().as_dict(),
+        })
+    return out
+
+
+def describe_action(action: int) -> str:
+    """An action as an error message names it."""
+    a = action_json(action)
+    if a["type"] == "play":
+        return str(a["card"])
+    if a["type"] == "choose":
+        return f"choose {a['contract']}"
+    if a["type"] == "weis":
+        return "weis quiet" if action == A_WEIS else f"weis {a['option']}"
+    if a["type"] == "stoeck":
+        return "stoeck" if a["announce"] else "stoeck quiet"
+    return str(a["type"])
 
 
 def _seat(s: int) -> int | None:
@@ -192,7 +306,7 @@ def game_view(
 
 
 def replay_json(
-    game: Game, game_id: int, code: str, seats: list[dict[str, Any]]
+    game: Game, game_id: int, code: str | None, seats: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Every hand of a finished game with all hands open (for the replay viewer)."""
     hands: list[dict[str, Any]] = []

@@ -46,7 +46,8 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kontermatch", choices=["match", "double", "bonus"],
                    help="how a Kontermatch scores")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                   help="any rule option by its RULES.md name (VALUE as JSON or text); repeatable")
+                   help="any rule option by its name in the rule book (docs/rulebook.md; "
+                        "VALUE as JSON or text); repeatable")
     p.add_argument("--deck", choices=sorted(DECK_STYLES), help="deck style")
     p.add_argument("--lang", choices=list(LANGUAGES), help="language of the interface")
     bots = available_bots()

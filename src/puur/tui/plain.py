@@ -1,44 +1,47 @@
 """``puur play --plain``: the game as plain lines, for pipes, screen readers and scripts. Every
-decision of a Schieber hand (RULES.md §2.3-§2.6) is asked here; the engine's legal actions are the
-only answers accepted.
+decision of a Schieber hand (rule book §2.3-§2.6, ``docs/rulebook.md``) is asked here; the
+engine's legal actions are the only answers accepted.
 
 Protocol (see ``docs/terminal.md``): the program writes what happens, one event per line. When
-it needs a decision it writes the state the player needs, a line ``Legal: 1=… 2=…`` and then a
-prompt line of its own, ``? play``, ``? choose``, ``? weis`` or ``? stoeck``. The player answers
-with one line: the number of a legal choice, or its token (a card such as ``HJ`` or ``♥J``,
-``push``, a contract ``H`` / ``obe`` / ``unde``, ``quiet``, ``yes``/``no``), or a command
-(``hint``, ``undo``, ``last``, ``score``, ``tafel``, ``save FILE``, ``help``, ``quit``). Input
-that is not legal is answered with the legal choices and changes nothing.
+it needs a decision it writes the state the player needs, a line ``Legal: 1=… 2=…`` (cards in
+the order of the hand) and then a prompt line of its own, ``? play``, ``? choose``, ``? weis``
+or ``? stoeck``. The player answers with one line: the number of a legal choice, or its name as
+printed or its token (:mod:`puur.tui.names`: ``Schilten A``, ``SA``, ``Rosen``, ``push``,
+``quiet``, ``yes``/``no``), or a command (``hint``, ``undo``, ``last``, ``score``, ``tafel``,
+``save [FILE]``, ``help``, ``quit``). Input that is not understood or not legal is answered
+with the reason (``you must follow Rosen``) and changes nothing; the legal line and the prompt
+repeat.
 
-Exit codes: 0 the game was played to its end; 3 the input ended before that; 4 the player quit;
+Exit codes: 0 the game was played to its end; 3 the input ended before that; 4 the player quit
+(in both cases the unfinished game is saved first, to ``--save FILE`` or the default save file);
 2 bad arguments, an unreadable record or a record that cannot be continued.
 """
 
 from __future__ import annotations
 
-import contextlib
+from pathlib import Path
 from typing import IO
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
-from puur.cards import format_card
-from puur.contracts import ContractError, parse_contract
 from puur.i18n import t
-from puur.notation import NotationError, parse_action
 from puur.record import GameRecord, replay
+from puur.tui.names import action_from_text
+from puur.tui.notes import action_arg, note, render_arg, render_note
+from puur.tui.reasons import why_illegal
 from puur.tui.render import (
     card_text,
-    contract_name,
     event_text,
     match_line,
-    meld_text,
     observation_summary,
+    replay_action_text,
     seat_name,
     sort_hand,
     summary_rows,
     tafel_lines,
     team_name,
+    winner_text,
 )
 from puur.tui.session import HUMAN, Event, PlaySession, SessionError
+from puur.tui.settings import default_save_path
 
 __all__ = ["EXIT_EOF", "EXIT_OK", "EXIT_QUIT", "EXIT_USAGE", "run_plain", "run_plain_replay"]
 
@@ -47,23 +50,39 @@ EXIT_USAGE = 2
 EXIT_EOF = 3
 EXIT_QUIT = 4
 
+_HELP = ("help.hint", "help.undo", "help.last", "help.score", "help.tafel", "help.save",
+         "help.help", "help.quit")
+
 
 class _Quit(Exception):
     def __init__(self, code: int) -> None:
         self.code = code
 
 
+def ordered_choices(session: PlaySession) -> list[int]:
+    """The human's legal actions in the order they are offered: cards in the order of the hand
+    as it is listed (trumps first, by suit, high cards first), everything else as the engine
+    lists it."""
+    legal = session.legal_actions()
+    obs = session.observation()
+    if obs.phase != "play":
+        return legal
+    order = {c: i for i, c in enumerate(sort_hand(obs.hand, obs.trump))}
+    return sorted(legal, key=lambda a: order.get(a, len(order) + a))
+
+
 class PlainGame:
     """The line-mode conversation around one :class:`PlaySession`."""
 
     def __init__(self, session: PlaySession, inp: IO[str], out: IO[str], lang: str = "en",
-                 deck: str = "swiss", autosave: str | None = None) -> None:
+                 deck: str = "swiss", autosave: str | Path | None = None) -> None:
         self.s = session
         self.inp = inp
         self.out = out
         self.lang = lang
         self.deck = deck
-        self.autosave = autosave
+        #: Where ``save`` without a name, ``quit`` and the end of the input save the game.
+        self.save_path = Path(autosave) if autosave else default_save_path()
 
     def say(self, text: str = "") -> None:
         """Write one or more lines."""
@@ -73,60 +92,25 @@ class PlainGame:
     # -----------------------------------------------------------------------------------------
 
     def label(self, action: int) -> str:
-        """A legal action in words, with its token."""
-        lang, deck = self.lang, self.deck
-        obs = self.s.observation()
-        if action < A_CHOOSE:
-            return f"{card_text(action, deck, lang)} ({format_card(action)})"
-        if A_CHOOSE <= action < A_PUSH:
-            return contract_name(action - A_CHOOSE, deck, lang)
-        if action == A_PUSH:
-            return t("push_back" if obs.pushed else "push", lang)
-        if action == A_WEIS:
-            return t("weis.quiet", lang)
-        if A_WEIS < action < A_STOECK:
-            split = obs.weis_options[action - A_WEIS - 1]
-            melds = " + ".join(meld_text(m, deck, lang) for m in split)
-            extra = f" [{t('weis.suggested', lang)}]" if action == A_WEIS + 1 else ""
-            return f"{melds} = {sum(m.points for m in split)}{extra}"
-        if action == A_STOECK:
-            return t("stoeck.announce", lang)
-        return t("stoeck.quiet", lang)
+        """A legal action in words; a card with its token, e.g. ``Schilten A (SA)``."""
+        return render_arg(action_arg(action, self.s.observation(), token=True), self.deck,
+                          self.lang)
 
     def legal_line(self) -> str:
         """``Legal: 1=… 2=…``."""
         return "Legal: " + "  ".join(
-            f"{i}={self.label(a)}" for i, a in enumerate(self.s.legal_actions(), start=1)
+            f"{i}={self.label(a)}" for i, a in enumerate(ordered_choices(self.s), start=1)
         )
 
     def parse(self, text: str) -> int | None:
-        """The action a line names, or None when it names none of the legal ones."""
-        legal = self.s.legal_actions()
+        """The action a line names: the number of a choice or a name or token (legal or not),
+        or None when it names no action; a number out of range gives -1."""
         word = text.strip()
-        low = word.lower()
-        if low.isdigit():
-            k = int(low)
-            return legal[k - 1] if 1 <= k <= len(legal) else None
-        phase = self.s.observation().phase
-        aliases: dict[str, int] = {}
-        if phase == "weis":
-            aliases = {"quiet": A_WEIS, "no": A_WEIS, "n": A_WEIS, "-": A_WEIS,
-                       "yes": A_WEIS + 1, "y": A_WEIS + 1, "weis": A_WEIS + 1}
-        elif phase == "stoeck":
-            aliases = {"yes": A_STOECK, "y": A_STOECK, "quiet": A_STOECK_NO, "no": A_STOECK_NO,
-                       "n": A_STOECK_NO}
-        elif phase == "choose":
-            aliases = {"schiebe": A_PUSH, "schieben": A_PUSH, "pass": A_PUSH}
-            with contextlib.suppress(ContractError):
-                aliases[low] = A_CHOOSE + parse_contract(word)
-        if low in aliases:
-            a = aliases[low]
-            return a if a in legal else None
-        try:
-            a = parse_action(self.s.round, word)
-        except NotationError:
-            return None
-        return a if a in legal else None
+        if word.isdigit():
+            choices = ordered_choices(self.s)
+            k = int(word)
+            return choices[k - 1] if 1 <= k <= len(choices) else -1
+        return action_from_text(word, self.s.observation(), self.s.round)
 
     # -----------------------------------------------------------------------------------------
 
@@ -198,20 +182,41 @@ class PlainGame:
         self.say(f"{t('last_trick', self.lang)}: {table} — "
                  + t("trick_won_by", self.lang, seat=seat_name(obs.trick_winners[k], self.lang)))
 
+    def show_hint(self) -> None:
+        """What the strongest computer player would do, with what its value means."""
+        lang = self.lang
+        obs = self.s.observation()
+        a, value = self.s.hint()
+        what = self.label(a)
+        if value is not None and obs.phase == "play":
+            self.say(t("hint.play", lang, action=what, value=f"{value:.0f}"))
+        elif value is not None and obs.phase == "choose":
+            self.say(t("hint.choose", lang, action=what, value=f"{value:+.0f}"))
+        else:
+            self.say(t("hint_plain", lang, action=what))
+
+    def save(self, path: str | Path) -> None:
+        """Save the game to ``path`` and say where and how to continue it."""
+        try:
+            p = self.s.save(path)
+        except OSError as e:
+            self.say(t("save_failed", self.lang, error=e.strerror or str(e)))
+        else:
+            self.say(t("saved_resume", self.lang, path=p))
+
     def command(self, line: str) -> bool:
         """Run a command line; True when it was one."""
         word, _, arg = line.strip().partition(" ")
         word = word.lower()
         lang = self.lang
         if word == "help":
+            self.say(t("help.answer", lang))
             self.say(t("commands", lang))
-            self.say(self.legal_line())
+            for key in _HELP:
+                self.say(t(key, lang, path=self.save_path) if key == "help.save"
+                         else t(key, lang))
         elif word == "hint":
-            a, value = self.s.hint()
-            if value is None:
-                self.say(t("hint_plain", lang, action=self.label(a)))
-            else:
-                self.say(t("hint", lang, action=self.label(a), value=f"{value:.1f}"))
+            self.show_hint()
         elif word == "undo":
             try:
                 self.s.undo()
@@ -228,21 +233,27 @@ class PlainGame:
         elif word == "tafel":
             self.show_tafel()
         elif word == "save":
-            path = arg.strip() or self.autosave
-            if not path:
-                self.say("save FILE")
-                return True
-            try:
-                p = self.s.save(path)
-            except OSError as e:
-                self.say(t("save_failed", lang, error=e.strerror or str(e)))
-            else:
-                self.say(t("saved", lang, path=p))
+            self.save(arg.strip() or self.save_path)
         elif word in ("quit", "exit"):
             raise _Quit(EXIT_QUIT)
         else:
             return False
         return True
+
+    def refuse(self, text: str, action: int | None) -> None:
+        """Say why ``text`` is not taken: not understood, or not legal and why."""
+        lang, deck = self.lang, self.deck
+        if action is None:
+            hand = sort_hand(self.s.observation().hand)
+            example = card_text(hand[0], deck, lang) if hand else "SA"
+            self.say(t("not_understood", lang, what=text, example=example))
+            return
+        obs = self.s.observation()
+        if action < 0:
+            why = note("why.number", n=text.strip(), count=len(obs.legal_actions))
+        else:
+            why = why_illegal(obs, action)
+        self.say(t("not_legal", lang, what=text, why=render_note(why, deck, lang)))
 
     def decide(self) -> None:
         """Ask for one decision until a legal answer comes; apply it."""
@@ -268,22 +279,11 @@ class PlainGame:
                     return  # undo changed the state: ask again from the new state
                 continue
             action = self.parse(text)
-            if action is None:
-                what = "not_understood" if not self._looks_like_action(text) else "not_legal"
-                self.say(t(what, self.lang, what=text, legal=", ".join(
-                    f"{i}" for i in range(1, len(self.s.legal_actions()) + 1))))
+            if action is None or action not in obs.legal_actions:
+                self.refuse(text, action)
                 continue
             self.show_events(self.s.act(action))
             return
-
-    def _looks_like_action(self, text: str) -> bool:
-        if text.strip().isdigit():
-            return True
-        try:
-            parse_action(self.s.round, text.strip())
-        except NotationError:
-            return False
-        return True
 
     def run(self) -> int:
         """Play to the end; returns the exit code."""
@@ -298,9 +298,8 @@ class PlainGame:
                 else:
                     self.show_events(self.s.bot_step())
         except _Quit as q:
-            if self.autosave and not self.s.is_over:
-                self.s.save(self.autosave)
-                self.say(t("saved", lang, path=self.autosave))
+            if not self.s.is_over and not self.s.is_saved():
+                self.save(self.save_path)
             self.say(t("bye", lang))
             return q.code
         self.say(t("game_over", lang))
@@ -308,8 +307,10 @@ class PlainGame:
 
 
 def run_plain(session: PlaySession, inp: IO[str], out: IO[str], lang: str = "en",
-              deck: str = "swiss", autosave: str | None = None) -> int:
-    """Play ``session`` in line mode on ``inp``/``out``; returns the exit code."""
+              deck: str = "swiss", autosave: str | Path | None = None) -> int:
+    """Play ``session`` in line mode on ``inp``/``out``; returns the exit code. ``save`` without
+    a name, ``quit`` and the end of the input save to ``autosave`` (default: the default save
+    file)."""
     return PlainGame(session, inp, out, lang, deck, autosave).run()
 
 
@@ -317,8 +318,6 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
                      deck: str = "swiss") -> int:
     """Replay a record move by move with all hands open: Enter for the next move, ``q`` to stop.
     At the end of the input the rest is written at once."""
-    from puur.notation import format_action
-
     def say(text: str) -> None:
         out.write(text + "\n")
         out.flush()
@@ -338,12 +337,9 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
                     waiting = False
                 elif line.strip().lower() in ("q", "quit"):
                     return EXIT_QUIT
-            seat = rd.to_move
-            token = format_action(rd, a)
-            shown = card_text(a, deck, lang) if a < A_CHOOSE else token
             trick_before = len(rd.trick_winners)
+            say(replay_action_text(rd, a, deck, lang))
             game.push(a)
-            say(f"{seat_name(seat, lang, mark_you=False)}: {shown}")
             if len(rd.trick_winners) > trick_before:
                 say("  " + t("trick_won_by", lang,
                              seat=seat_name(rd.trick_winners[-1], lang, mark_you=False)))
@@ -351,7 +347,6 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
         say(f"  {t('summary.hand_total', lang)}: {hs['total'][0]} : {hs['total'][1]}")
     final = replay(rec)
     if final.is_over:
-        say(t("winner", lang, team=team_name(final.winner, lang),
-              points=final.scores[final.winner]) + " — " + t(f"reason.{final.end_reason}", lang))
+        say(winner_text(final.winner, final.scores[final.winner], final.end_reason, lang))
     return EXIT_OK
 

@@ -1,5 +1,6 @@
 """Words and pictures for the terminal game: card faces, contract names, event lines, the hand
-summary and the Jasstafel (RULES.md §2.7, §2.11) in the chosen language and deck style.
+summary and the Jasstafel (rule book §2.7, §2.11, ``docs/rulebook.md``) in the chosen language
+and deck style.
 
 Everything here formats what the engine computed; nothing decides a rule. Plain-text forms serve
 the line mode (and screen readers); Rich markup forms serve the full-screen app.
@@ -15,7 +16,7 @@ from typing import Final
 
 from puur.cards import DECK_STYLES, DeckStyle, bits, format_card, rank_of, suit_of
 from puur.contracts import CONTRACT_TOKENS
-from puur.i18n import t
+from puur.i18n import t, tn
 from puur.observation import Observation
 from puur.round import Round
 from puur.scoring import tafel_strokes
@@ -30,12 +31,16 @@ __all__ = [
     "contract_name",
     "event_text",
     "meld_text",
+    "player_label",
+    "replay_action_text",
     "seat_name",
     "sort_hand",
     "suit_name",
     "summary_rows",
     "tafel_lines",
     "team_name",
+    "weis_option_text",
+    "winner_text",
 ]
 
 #: Terminal-safe suit symbols per deck style.
@@ -60,6 +65,12 @@ def seat_name(seat: int, lang: str, mark_you: bool = True) -> str:
     if mark_you and seat == HUMAN:
         return f"{name} ({t('you', lang)})"
     return name
+
+
+def player_label(name: str, lang: str) -> str:
+    """The human's name as shown at the table: the name given, or "human" in ``lang`` when
+    none was given (the settings' default)."""
+    return t("human", lang) if name in ("", "human") else name
 
 
 def team_name(team: int, lang: str) -> str:
@@ -97,13 +108,26 @@ def contract_name(contract: int, deck: str, lang: str) -> str:
     return t(f"contract.{CONTRACT_TOKENS[contract]}", lang)
 
 
-def meld_text(meld: Meld, deck: str, lang: str, with_cards: bool = True) -> str:
-    """One Weis in words, e.g. ``"4 in a row (Rosen 6 7 8 9) 50"``."""
-    what = t("four", lang) if meld.kind == 1 else t("seq", lang, n=meld.length)
-    if with_cards:
-        cards = " ".join(card_text(c, deck, lang) for c in meld.card_list())
-        return f"{what} ({cards}) {meld.points}"
-    return f"{what} {meld.points}"
+def meld_text(meld: Meld, deck: str, lang: str, with_points: bool = False) -> str:
+    """One Weis in words, e.g. ``"4 in a row (Rosen 6 7 8 9)"`` or ``"four of a kind (U)"``;
+    ``with_points`` adds its points: ``"… (Rosen 6 7 8 9) 50"``."""
+    ranks = _style(deck).rank_short
+    if meld.kind == 1:
+        text = f"{t('four', lang)} ({ranks[meld.low]})"
+    else:
+        cards = " ".join(ranks[rank_of(c)] for c in meld.card_list())
+        text = f"{t('seq', lang, n=meld.length)} ({suit_name(meld.suit, deck, lang)} {cards})"
+    return f"{text} {meld.points}" if with_points else text
+
+
+def weis_option_text(split: tuple[Meld, ...] | list[Meld], deck: str, lang: str) -> str:
+    """One way to declare Weis, saying what it is worth in all, e.g. ``"Declare 3 in a row
+    (Schellen 6 7 8): 20 points"``; with several melds each shows its own points."""
+    several = len(split) > 1
+    melds = t("weis.and", lang).join(meld_text(m, deck, lang, with_points=several)
+                                     for m in split)
+    return t("weis.option", lang, melds=melds,
+             points=tn("points_n", sum(m.points for m in split), lang))
 
 
 def sort_hand(hand: int, trump: int = -1) -> list[int]:
@@ -124,12 +148,13 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
     if ev.kind == "weis":
-        what = ", ".join(f"{p} ({t('cards_n', lang, n=n)})" for p, n in ev.melds)
+        what = ", ".join(f"{p} ({tn('cards_n', n, lang)})" for p, n in ev.melds)
         return t("ev.weis", lang, seat=who, what=what)
     if ev.kind == "stoeck":
         return t("ev.stoeck", lang, seat=who)
     if ev.kind == "trick":
-        return t("ev.trick", lang, seat=who, n=ev.trick_no, points=ev.points)
+        return t("ev.trick", lang, seat=who, n=ev.trick_no,
+                 points=tn("points_n", ev.points, lang))
     if ev.kind == "weis_best":
         line = t("ev.weis_best", lang, seat=who, team=team_name(ev.team, lang), points=ev.points)
         for s, melds in ev.shown:
@@ -145,9 +170,41 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
     if ev.kind == "hand_over":
         return t("ev.hand_over", lang, n=ev.hand_no)
     if ev.kind == "game_over":
-        return (t("winner", lang, team=team_name(ev.team, lang), points=ev.points) + " — "
-                + t(f"reason.{ev.reason}", lang))
+        return winner_text(ev.team, ev.points, ev.reason, lang)
     return ev.kind
+
+
+def replay_action_text(rd: Round, action: int, deck: str, lang: str,
+                       markup: bool = False) -> str:
+    """What the seat to move in ``rd`` does with ``action``, for a replay with all hands open
+    (call it before the action is pushed): every card, choice, Weis and Stöck, also the quiet
+    ones."""
+    from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
+
+    seat = rd.to_move
+    who = seat_name(seat, lang, mark_you=False)
+    if action < A_CHOOSE:
+        card = card_markup(action, deck) if markup else card_text(action, deck, lang)
+        return t("ev.play", lang, seat=who, card=card)
+    if action < A_PUSH:
+        return t("ev.choose", lang, seat=who, contract=contract_name(action - A_CHOOSE, deck, lang))
+    if action == A_PUSH:
+        return t("ev.push_back" if rd.pushed else "ev.push", lang, seat=who)
+    if action == A_WEIS:
+        return t("ev.weis_quiet", lang, seat=who)
+    if action < A_STOECK:
+        split = rd.weis_options(seat)[action - A_WEIS - 1]
+        what = ", ".join(meld_text(m, deck, lang, with_points=True) for m in split)
+        return t("ev.weis", lang, seat=who, what=what)
+    if action == A_STOECK:
+        return t("ev.stoeck", lang, seat=who)
+    return t("ev.stoeck_quiet", lang, seat=who)
+
+
+def winner_text(team: int, points: int, reason: str, lang: str) -> str:
+    """``"Us win with 1012 points — reached the target with the last trick"``."""
+    return (t("winner", lang, team=team_name(team, lang), points=tn("points_dat", points, lang))
+            + " — " + t(f"reason.{reason}", lang))
 
 
 def summary_rows(rd: Round, start: tuple[int, int], lang: str) -> list[tuple[str, str, str]]:
@@ -183,7 +240,7 @@ def tafel_lines(points: int, name: str, lang: str, striche: int = 0, width: int 
                 markup: bool = False) -> list[str]:
     """One team's half of the Jasstafel: a Z whose top bar carries a stroke per 100 (``V`` for
     five hundreds), the diagonal a stroke per 50 and the bottom bar a stroke per 20, with the
-    rest under 20 written beside (RULES.md §2.11)."""
+    rest under 20 written beside (rule book §2.11)."""
     s = tafel_strokes(points)
     w = max(width, 12)
 

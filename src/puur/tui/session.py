@@ -1,5 +1,6 @@
 """One human against three computer players: the game loop shared by the full-screen app and the
-plain line mode (RULES.md §2: every decision of a hand comes from the engine).
+plain line mode (rule book §2, ``docs/rulebook.md``: every decision of a hand comes from the
+engine).
 
 A :class:`PlaySession` owns a :class:`~puur.game.Game`, the three bots and the seat of the human
 (always seat 0, South; the partner is North). It never decides a rule: the legal actions, trick
@@ -9,13 +10,19 @@ winners and scores come from the engine. What it hands to an interface is the hu
 decisions (a Weis kept quiet, Stöck not announced) make no event.
 
 Undo takes back the human's last card of the current hand together with the bots' actions that
-followed it; the bots then play again from there. Save and resume use game records
-(:mod:`puur.record`) with the seats written in them.
+followed it, also when that card completed a trick; the bots then play again from there. Save
+and resume use game records (:mod:`puur.record`) with the seats written in them;
+:meth:`PlaySession.history_events` tells a resumed game's past again for the log.
+
+A computer player may think in a worker thread: :meth:`PlaySession.bot_turn` hands out a frozen
+observation, the bot decides on it alone, and :meth:`PlaySession.bot_apply` refuses the answer
+when the game moved on meanwhile (an undo, say), so the thread never reads a changing game.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -155,6 +162,9 @@ class PlaySession:
         self.player_name = player_name
         self.hint_bot_name = hint_bot
         self._hint_bot: Bot | None = None
+        self._hint_lock = threading.Lock()
+        #: Where the game was last saved (or resumed from) and the record text written there.
+        self._saved: tuple[Path, str] | None = None
 
     # -----------------------------------------------------------------------------------------
     # What the human may see
@@ -204,28 +214,37 @@ class PlaySession:
             raise SessionError(f"action {action} is not legal now")
         return self._push(action)
 
-    def bot_decide(self) -> int:
-        """The action the bot to move chooses (not applied; may run in a worker thread)."""
+    def bot_turn(self) -> tuple[Bot, Observation]:
+        """The bot to move and its observation (frozen: the bot may decide on it in a worker
+        thread while the game is changed here)."""
         if self.game.is_over or self.game.to_move == HUMAN:
             raise SessionError("no computer player is to move")
         seat = self.game.to_move
-        obs = self.game.round.observation(seat)
-        action = self.bots[seat].act(obs)
-        if action not in obs.legal_actions:
-            raise SessionError(f"computer player at seat {seat} chose an illegal action")
-        return action
+        return self.bots[seat], self.game.round.observation(seat)
 
-    def bot_apply(self, action: int) -> list[Event]:
-        """Apply an action :meth:`bot_decide` chose (checked again by the engine)."""
+    def bot_decide(self) -> int:
+        """The action the bot to move chooses (not applied)."""
+        bot, obs = self.bot_turn()
+        return bot.act(obs)
+
+    def bot_apply(self, action: int, obs: Observation | None = None) -> list[Event]:
+        """Apply an action the bot to move chose; with ``obs`` (from :meth:`bot_turn`) it is
+        refused with :class:`SessionError` when the game is no longer where the bot decided."""
         if self.game.is_over or self.game.to_move == HUMAN:
             raise SessionError("no computer player is to move")
+        seat = self.game.to_move
+        now = self.game.round.observation(seat)
+        if obs is not None and obs != now:
+            raise SessionError("the game moved on while the computer player was thinking")
+        if action not in now.legal_actions:
+            raise SessionError(f"computer player at seat {seat} chose an illegal action")
         return self._push(action)
 
     def bot_step(self) -> list[Event]:
         """Let the bot to move take one action (nothing when the human is to move)."""
         if self.game.is_over or self.game.to_move == HUMAN:
             return []
-        return self._push(self.bot_decide())
+        return self.bot_apply(self.bot_decide())
 
     def run_bots(self) -> list[Event]:
         """Let the bots act until the human is to move or the game ends."""
@@ -235,50 +254,18 @@ class PlaySession:
         return out
 
     def _push(self, action: int) -> list[Event]:
+        return _apply(self.game, action, self.rules.last_trick_bonus)
+
+    def history_events(self) -> list[Event]:
+        """The events of the whole game so far, as the human saw them (to fill the log of a
+        resumed game): the game is played again from its deals on a copy."""
         g = self.game
-        rd = g.round
-        seat = rd.to_move
-        hand_no = g.hand_no
-        trick_no = rd.trick_no
-        pushed_before = rd.pushed
-        g.push(action)
-        events: list[Event] = []
-        # The hand the action belongs to (a finished hand is followed by the next one at once).
-        after = g.rounds[hand_no - 1]
-        obs = after.observation(HUMAN)
-        if action == A_PUSH:
-            events.append(Event("push_back" if pushed_before else "push", seat))
-        elif A_CHOOSE <= action < A_PUSH:
-            events.append(Event("choose", seat, contract=action - A_CHOOSE))
-        elif A_WEIS < action < A_STOECK:
-            events.append(Event("weis", seat, melds=obs.weis_announced[seat]))
-        elif action == A_STOECK:
-            events.append(Event("stoeck", seat))
-        elif action < NUM_CARDS:
-            events.append(Event("play", seat, card=action))
-        if len(obs.trick_winners) > trick_no:
-            winner = obs.trick_winners[trick_no]
-            cards = [c for _s, c in obs.history[4 * trick_no:4 * trick_no + 4]]
-            pts = sum(card_points(obs.contract, c, trick_no) for c in cards)
-            if trick_no == 8:
-                pts += self.rules.last_trick_bonus
-            events.append(Event("trick", winner, points=pts, trick_no=trick_no + 1))
-            if trick_no == 0 and obs.weis_seat >= 0:
-                team = obs.weis_seat & 1
-                total = sum(p for s in (team, team + 2) for p, _n in obs.weis_announced[s])
-                shown = tuple(
-                    (s, tuple(m.cards for m in obs.weis_shown[s])) for s in (team, team + 2)
-                    if obs.weis_shown[s]
-                )
-                events.append(
-                    Event("weis_best", obs.weis_seat, team=team, points=total, shown=shown)
-                )
-        if after.is_over:
-            events.append(Event("hand_over", hand_no=hand_no))
-        if g.is_over:
-            events.append(Event("game_over", team=g.winner, reason=g.end_reason,
-                                points=g.scores[g.winner]))
-        return events
+        copy = Game(self.rules, seed=g.seed, deals=[rd.initial_hands for rd in g.rounds])
+        out: list[Event] = []
+        for acts in g.actions:
+            for a in acts:
+                out.extend(_apply(copy, a, self.rules.last_trick_bonus))
+        return out
 
     # -----------------------------------------------------------------------------------------
     # Undo and hint
@@ -303,13 +290,26 @@ class PlaySession:
         while len(rd.played) > last:
             rd.pop()
 
-    def hint(self) -> tuple[int, float | None]:
+    def hint(self, obs: Observation | None = None) -> tuple[int, float | None]:
         """What the strongest computer player would do for the human, and its estimated value
-        (None when that player gives no value). Raises :class:`SessionError` when it is not the
-        human's turn."""
-        if not self.human_to_move():
+        (None when that player gives no value). Card play: the card points (with the last-trick
+        and Match bonus, before the multiplier) the human's team can expect from the current
+        trick to the end of the hand; choosing: the expected point difference between the teams
+        in this hand times the multiplier; Weis and Stöck: their points.
+
+        ``obs`` is the human's observation to decide on (taken now by default); a worker thread
+        passes one taken before. Raises :class:`SessionError` when it is not the human's turn.
+        """
+        if obs is None:
+            if not self.human_to_move():
+                raise SessionError("it is not your turn")
+            obs = self.observation()
+        if not obs.legal_actions:
             raise SessionError("it is not your turn")
-        obs = self.observation()
+        with self._hint_lock:  # one hint at a time: the hint player is not shared by threads
+            return self._hint(obs)
+
+    def _hint(self, obs: Observation) -> tuple[int, float | None]:
         if self._hint_bot is None:
             self._hint_bot = build_bot(self.hint_bot_name or best_bot_name(), seed=1)
         bot = self._hint_bot
@@ -332,8 +332,23 @@ class PlaySession:
         """Write the game to ``path`` as a record; returns the path."""
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(self.record_text(), encoding="utf-8")
+        text = self.record_text()
+        p.write_text(text, encoding="utf-8")
+        self._saved = (p, text)
         return p
+
+    def is_saved(self) -> bool:
+        """True when the file the game was last saved to (or resumed from) still holds it as it
+        stands now."""
+        if self._saved is None:
+            return False
+        path, text = self._saved
+        if text != self.record_text():
+            return False
+        try:
+            return path.read_text(encoding="utf-8") == text
+        except OSError:
+            return False
 
     @classmethod
     def resume(
@@ -342,7 +357,10 @@ class PlaySession:
         """Continue a saved game. The bots are the record's (or ``bots``); a seat that named a
         computer player not available here gets the strongest available one."""
         rec = read_record(path)
-        return cls.from_record(rec, bots, player_name)
+        session = cls.from_record(rec, bots, player_name)
+        # Resumed as the file holds it: leaving at once loses nothing.
+        session._saved = (Path(path), session.record_text())
+        return session
 
     @classmethod
     def from_record(
@@ -364,3 +382,50 @@ class PlaySession:
             names.append(name if name in available_bots() else default_bot_name())
         name = rec.seats[HUMAN].name if HUMAN in rec.seats else player_name
         return cls(bots=names, game=game, player_name=name or player_name)
+
+
+def _apply(g: Game, action: int, last_bonus: int) -> list[Event]:
+    """Push ``action`` on ``g`` and return the public events it makes, as the human sees them."""
+    rd = g.round
+    seat = rd.to_move
+    hand_no = g.hand_no
+    trick_no = rd.trick_no
+    pushed_before = rd.pushed
+    g.push(action)
+    events: list[Event] = []
+    # The hand the action belongs to (a finished hand is followed by the next one at once).
+    after = g.rounds[hand_no - 1]
+    obs = after.observation(HUMAN)
+    if action == A_PUSH:
+        events.append(Event("push_back" if pushed_before else "push", seat))
+    elif A_CHOOSE <= action < A_PUSH:
+        events.append(Event("choose", seat, contract=action - A_CHOOSE))
+    elif A_WEIS < action < A_STOECK:
+        events.append(Event("weis", seat, melds=obs.weis_announced[seat]))
+    elif action == A_STOECK:
+        events.append(Event("stoeck", seat))
+    elif action < NUM_CARDS:
+        events.append(Event("play", seat, card=action))
+    if len(obs.trick_winners) > trick_no:
+        winner = obs.trick_winners[trick_no]
+        cards = [c for _s, c in obs.history[4 * trick_no:4 * trick_no + 4]]
+        pts = sum(card_points(obs.contract, c, trick_no) for c in cards)
+        if trick_no == 8:
+            pts += last_bonus
+        events.append(Event("trick", winner, points=pts, trick_no=trick_no + 1))
+        if trick_no == 0 and obs.weis_seat >= 0:
+            team = obs.weis_seat & 1
+            total = sum(p for s in (team, team + 2) for p, _n in obs.weis_announced[s])
+            shown = tuple(
+                (s, tuple(m.cards for m in obs.weis_shown[s])) for s in (team, team + 2)
+                if obs.weis_shown[s]
+            )
+            events.append(
+                Event("weis_best", obs.weis_seat, team=team, points=total, shown=shown)
+            )
+    if after.is_over:
+        events.append(Event("hand_over", hand_no=hand_no))
+    if g.is_over:
+        events.append(Event("game_over", team=g.winner, reason=g.end_reason,
+                            points=g.scores[g.winner]))
+    return events

@@ -14,8 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" } };
+async function request(method, path, body, headers = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify({ v: PROTOCOL, ...body });
@@ -39,10 +39,53 @@ export const api = {
   table: (code) => request("GET", `/api/tables/${encodeURIComponent(code)}`),
   create: (body) => request("POST", "/api/tables", body),
   join: (code, body) => request("POST", `/api/tables/${encodeURIComponent(code)}/join`, body),
-  games: () => request("GET", "/api/games"),
-  replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
-  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  // The history shows private tables' games only to their seats (the tokens this browser
+  // keeps) or to a share link (?share=KEY in the page's address).
+  games: () => request("GET", "/api/games", undefined, historyHeaders()),
+  replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay${shareQuery()}`,
+    undefined, historyHeaders()),
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record${shareQuery()}`,
 };
+
+function shareQuery() {
+  const key = new URLSearchParams(location.search).get("share");
+  return key ? `?share=${encodeURIComponent(key)}` : "";
+}
+
+function historyHeaders() {
+  const tokens = savedTokens();
+  return tokens.length ? { "X-Puur-Tokens": tokens.join(",") } : {};
+}
+
+/** The seat tokens this browser keeps (one per table it sat at, at most 100). */
+export function savedTokens() {
+  const out = [];
+  for (let i = 0; i < localStorage.length && out.length < 100; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("puur.seat.")) continue;
+    const seat = savedSeat(key.slice("puur.seat.".length));
+    if (seat) out.push(seat.token);
+  }
+  return out;
+}
+
+// A record link (data-record) of a private game opens only with this browser's seat tokens,
+// which a plain link cannot send: fetch it with them and save the answer.
+document.addEventListener("click", async (e) => {
+  const link = e.target.closest?.("a[data-record]");
+  if (!link || !savedTokens().length || link.href.includes("share=")) return;
+  e.preventDefault();
+  const res = await fetch(link.getAttribute("href"), { headers: historyHeaders() });
+  if (!res.ok) return;
+  const url = URL.createObjectURL(await res.blob());
+  const save = document.createElement("a");
+  save.href = url;
+  save.download = `puur-game-${link.dataset.record}.txt`;
+  document.body.append(save);
+  save.click();
+  save.remove();
+  URL.revokeObjectURL(url);
+});
 
 // --- Seat tokens, kept per table code so that a reload or a later visit reconnects ---------
 

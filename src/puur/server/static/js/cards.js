@@ -1,4 +1,4 @@
-// SVG card faces for the two deck styles (RULES.md §1), drawn entirely in code.
+// SVG card faces for the two deck styles (rule book §1, docs/rulebook.md), drawn entirely in code.
 //
 // A card is an integer 0..35: suit * 9 + rank, suits 0..3 (Schellen/♦, Rosen/♥, Schilten/♠,
 // Eicheln/♣), ranks 0..8 = 6 7 8 9 10 U(J) O(Q) K A. The suit symbols are defined once as
@@ -192,13 +192,23 @@ function courtFace(deck, suit, rank) {
       opacity="0.85">${RANK_INDEX[deck][rank]}</text>`;
 }
 
+// The 6 and the 9 read the same upside down: as on printed packs, each index of theirs is
+// underlined, so that the line shows which way up it is read.
+const UNDERLINED = new Set([0, 3]);
+
 function corner(deck, suit, rank) {
   const label = RANK_INDEX[deck][rank];
   const fs = label.length > 1 ? 30 : 36;
-  return `<g><text x="20" y="40" text-anchor="middle" font-size="${fs}" font-weight="700"
-      font-family="Georgia,'Times New Roman',serif" fill="${INK[deck][suit]}"
+  const mark = UNDERLINED.has(rank)
+    ? `<path class="index-mark" d="M11 45.5 L29 45.5" stroke="${INK[deck][suit]}" stroke-width="3.2"
+        stroke-linecap="round"/>`
+    : "";
+  // Lining figures (Georgia's old-style 9 would run into the line).
+  return `<g class="index"><text x="20" y="40" text-anchor="middle" font-size="${fs}" font-weight="700"
+      font-family="'Times New Roman',Times,'Liberation Serif',serif" fill="${INK[deck][suit]}"
+      style="font-variant-numeric: lining-nums"
       ${label.length > 1 ? 'textLength="30" lengthAdjust="spacingAndGlyphs"' : ""}>${label}</text>
-    ${pip(deck, suit, 20, 60, 24)}</g>`;
+    ${mark}${pip(deck, suit, 20, 60, 24)}</g>`;
 }
 
 /**

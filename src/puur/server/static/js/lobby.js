@@ -3,7 +3,7 @@
 
 import { api, saveSeat } from "./api.js";
 import { cardSVG, parseToken } from "./cards.js";
-import { cardName, LANGUAGES, t } from "./i18n.js";
+import { cardName, LANGUAGES, presetName, t } from "./i18n.js";
 import { esc } from "./util.js";
 
 const STANDARD = { D: 2, H: 1, S: 2, C: 1, obe: 3, unde: 3 };
@@ -17,6 +17,12 @@ function multKind(m) {
 }
 
 const EXTRAS = ["misere", "slalom", "slalom-unde"];
+
+/** "stoeck-weis-stich" in words: "Stöck → Weis → Tricks". */
+function countOrder(token) {
+  const words = { stoeck: t("stoeck"), weis: t("weis"), stich: t("opt.count.tricks") };
+  return token.split("-").map((w) => words[w] ?? w).join(" → ");
+}
 const SELECT_OPTIONS = ["count_order", "stoeck_announce", "kontermatch", "start_card"];
 
 const BOOL_OPTIONS = ["push_back", "weis", "stoeck", "large_weis", "weis_four_low", "kreuzweis",
@@ -70,7 +76,7 @@ export function mountLobby(view, ctx) {
             <div class="row">
               <label class="field"><span>${esc(t("lobby.preset"))}</span>
                 <select id="f-preset">${meta ? Object.keys(meta.presets).map((p) =>
-                  `<option value="${esc(p)}"${p === form.preset ? " selected" : ""}>${esc(p)}</option>`).join("") : ""}
+                  `<option value="${esc(p)}"${p === form.preset ? " selected" : ""}>${esc(presetName(p))}</option>`).join("") : ""}
                 </select></label>
               <label class="field small"><span>${esc(t("lobby.target"))}</span>
                 <input id="f-target" type="number" min="100" max="10000" step="50"
@@ -92,7 +98,7 @@ export function mountLobby(view, ctx) {
               <summary>${esc(t("lobby.more"))}</summary>
               <label class="field"><span>${esc(t("opt.multipliers"))}</span>
                 <select id="f-multipliers">
-                  ${optionValue("multipliers") === "preset" ? `<option value="preset" selected>${esc(form.preset)}</option>` : ""}
+                  ${optionValue("multipliers") === "preset" ? `<option value="preset" selected>${esc(presetName(form.preset))}</option>` : ""}
                   ${["none", "standard"].map((k) => `<option value="${k}"${optionValue("multipliers") === k ? " selected" : ""}>${esc(t(`opt.mult.${k}`))}</option>`).join("")}
                 </select></label>
               ${BOOL_OPTIONS.filter((k) => k !== "push_back").map((k) => `
@@ -116,7 +122,7 @@ export function mountLobby(view, ctx) {
                   ${esc(t(`contract.${k}`))}</label>`).join("")}</div></div>
               <label class="field"><span>${esc(t("opt.count_order"))}</span>
                 <select id="f-count_order">${["stoeck-weis-stich", "stoeck-stich-weis"].map((k) =>
-                  `<option value="${k}"${optionValue("count_order") === k ? " selected" : ""}>${k.replace(/-/g, " → ").replace("stoeck", "Stöck").replace("weis", "Weis").replace("stich", "Stich")}</option>`).join("")}
+                  `<option value="${k}"${optionValue("count_order") === k ? " selected" : ""}>${esc(countOrder(k))}</option>`).join("")}
                 </select></label>
               <label class="field small"><span>${esc(t("opt.turn_timer"))}</span>
                 <input id="f-timer" type="number" min="0" max="600" value="${form.turn_timer}"></label>
@@ -164,7 +170,7 @@ export function mountLobby(view, ctx) {
       <span class="seat-name">${esc(t(`seat.${s}`))}</span>
       <select id="f-seat-${s}" data-seat="${s}" class="seat-kind">
         <option value="human"${value === "human" ? " selected" : ""}>${esc(t("lobby.seat_human"))}</option>
-        ${bots.map((b) => `<option value="bot:${esc(b)}"${value === `bot:${b}` ? " selected" : ""}>${esc(t("lobby.seat_bot"))}: ${esc(b)}</option>`).join("")}
+        ${bots.map((b) => `<option value="bot:${esc(b)}"${value === `bot:${b}` ? " selected" : ""}>${esc(t("pair", { a: t("lobby.seat_bot"), b }))}</option>`).join("")}
       </select>
       <select id="f-strength-${s}" data-seat="${s}" class="seat-strength" aria-label="${esc(t("lobby.strength"))}"
         ${seat.kind === "human" ? "disabled" : ""}>
@@ -176,10 +182,10 @@ export function mountLobby(view, ctx) {
     if (!tables.length) return `<li class="empty">${esc(t("lobby.none_open"))}</li>`;
     return tables.map((tb) => {
       const names = tb.seats.map((s) => (!s.taken ? `<em>${esc(t("free_seat"))}</em>`
-        : s.kind === "bot" ? esc(t("bot")) : esc(s.name))).join(" · ");
+        : s.kind === "bot" ? `${esc(s.name)} (${esc(t("bot"))})` : esc(s.name))).join(" · ");
       const free = tb.free_seats.length;
       return `<li class="table-item" data-code="${esc(tb.code)}">
-        <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(tb.preset)} ·
+        <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(presetName(tb.preset))} ·
           ${esc(tb.rules?.target ?? "")}</span>
           ${free ? `<span class="badge">${esc(t("lobby.free", { n: free }))}</span>` : ""}
           <div class="names">${names}</div></div>
@@ -197,7 +203,7 @@ export function mountLobby(view, ctx) {
         <span class="score-pair">${esc(g.scores[0])} : ${esc(g.scores[1])}</span></div>
       <div class="actions">
         <a class="btn small" data-nav href="/?replay=${esc(g.id)}">${esc(t("replay"))}</a>
-        <a class="btn small" href="${api.recordUrl(g.id)}" download>⬇</a>
+        <a class="btn small" href="${api.recordUrl(g.id)}" data-record="${esc(g.id)}" download>⬇</a>
       </div></li>`).join("");
   }
 
@@ -291,7 +297,7 @@ export function mountLobby(view, ctx) {
       saveSeat(res.code, res.seat, res.token);
       ctx.navigate(`/t/${res.code}`);
     } catch (err) {
-      ctx.toast(`${t("error")}: ${err.message}`, "error");
+      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
       btn.disabled = false;
     }
   }
@@ -307,7 +313,7 @@ export function mountLobby(view, ctx) {
       if (ot) ot.innerHTML = tableItems();
       if (fg) fg.innerHTML = gameItems();
     } catch (err) {
-      ctx.toast(`${t("error")}: ${err.message}`, "error");
+      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
     }
   }
 
@@ -315,7 +321,7 @@ export function mountLobby(view, ctx) {
     try {
       meta = await api.meta();
     } catch (err) {
-      ctx.toast(`${t("error")}: ${err.message}`, "error");
+      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
       return;
     }
     if (!alive) return;

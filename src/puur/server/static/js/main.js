@@ -46,6 +46,10 @@ const ctx = {
   setInfo(html) {
     document.getElementById("topbar-info").innerHTML = html;
   },
+  /** Make the top bar unreachable (under a modal dialog) or reachable again. */
+  inertFrame(on) {
+    document.querySelector(".topbar").inert = on;
+  },
   banner(text) {
     const b = document.getElementById("banner");
     b.textContent = text || "";
@@ -144,6 +148,8 @@ function mount() {
 function navigate(url) {
   history.pushState(null, "", url);
   mount();
+  // A new page starts at its top (the lobby's button that led here may be far down).
+  window.scrollTo(0, 0);
 }
 
 function start() {

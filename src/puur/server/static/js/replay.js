@@ -21,7 +21,7 @@ export function mountReplay(view, id, ctx) {
   const deck = () => ctx.prefs.deck;
   const seatName = (s) => {
     const info = data.seats[s];
-    return info && info.kind !== "bot" && info.name ? info.name : t(`seat.${s}`);
+    return info && info.name ? info.name : t(`seat.${s}`);
   };
   const teamName = (team) => `${seatName(team)} & ${seatName(team + 2)}`;
 
@@ -46,8 +46,10 @@ export function mountReplay(view, id, ctx) {
       const melds = h.weis[s] || [];
       return `<div class="seat open-hand pos-${POS[s]} team-${s % 2}" data-seat="${s}">
         <div class="plate"><span class="seat-label">${esc(seatName(s))}</span>
-          ${h.chooser === s ? `<span class="bubble chooser-bubble">${contractIcon(h.contract, deck(), 16)}</span>` : ""}
           ${h.forehand === s ? `<span class="badge">▶</span>` : ""}
+        </div>
+        <div class="seat-bubbles">
+          ${h.chooser === s ? `<span class="bubble chooser-bubble">${contractIcon(h.contract, deck(), 16)}</span>` : ""}
           ${melds.length ? `<span class="bubble weis-bubble">${esc(t("weis"))} ${melds.reduce((a, m) => a + m.points, 0)}</span>` : ""}
           ${h.stoeck_seat === s ? `<span class="bubble stoeck-bubble">${esc(t("stoeck"))}</span>` : ""}
         </div>
@@ -70,28 +72,28 @@ export function mountReplay(view, id, ctx) {
         <div class="felt-wrap">
           <div class="felt replay-felt">
             ${seats}
-            <div class="contract-chip">${contractIcon(h.contract, deck())}<span>${esc(contractName(h.contract, deck()))}</span>
-              ${h.multiplier > 1 ? `<span class="mult">×${h.multiplier}</span>` : ""}
-              <span class="muted small">${esc(t("chosen_by", { who: seatName(h.chooser) }))}${h.pushed ? ` · ${esc(t("pushed"))}` : ""}</span></div>
             <div class="center">
+              <div class="contract-chip">${contractIcon(h.contract, deck())}<span>${esc(contractName(h.contract, deck()))}</span>
+                ${h.multiplier > 1 ? `<span class="mult">×${h.multiplier}</span>` : ""}
+                <span class="muted small">${esc(t("chosen_by", { who: seatName(h.chooser) }))}${h.pushed ? ` · ${esc(t("pushed"))}` : ""}</span></div>
               <div class="trick">${trick}</div>
-              ${tr ? `<div class="center-note">${esc(t("trick_by", { who: seatName(tr.winner) }))} · ${esc(tr.points)}</div>` : ""}
+              ${tr ? `<div class="center-note">${esc(t("trick_by", { who: seatName(tr.winner) }))} · ${esc(t("points.count", { n: tr.points }))}</div>` : ""}
             </div>
           </div>
           <div class="action-bar replay-controls">
             <button class="btn" id="rp-prev-hand" type="button" ${hand === 0 ? "disabled" : ""} title="${esc(t("prev_hand"))}" aria-label="${esc(t("prev_hand"))}">|◀</button>
-            <button class="btn" id="rp-prev" type="button" ${step === 0 && hand === 0 ? "disabled" : ""}>◀ ${esc(t("prev"))}</button>
+            <button class="btn" id="rp-prev" type="button" ${step === 0 && hand === 0 ? "disabled" : ""} aria-label="${esc(t("prev"))}">◀<span class="btn-word"> ${esc(t("prev"))}</span></button>
             <span class="prompt" id="rp-pos">${esc(t("replay.hand", { n: hand + 1, m: data.hands.length }))} ·
               ${esc(step === 0 ? t("replay.deal") : t("replay.step", { n: step }))}</span>
             <input type="range" id="rp-range" min="0" max="${n}" value="${step}" aria-label="${esc(t("replay.step", { n: step }))}">
-            <button class="btn" id="rp-next" type="button" ${last && hand === data.hands.length - 1 ? "disabled" : ""}>${esc(t("next"))} ▶</button>
+            <button class="btn" id="rp-next" type="button" ${last && hand === data.hands.length - 1 ? "disabled" : ""} aria-label="${esc(t("next"))}"><span class="btn-word">${esc(t("next"))} </span>▶</button>
             <button class="btn" id="rp-next-hand" type="button" ${hand === data.hands.length - 1 ? "disabled" : ""} title="${esc(t("next_hand"))}" aria-label="${esc(t("next_hand"))}">▶|</button>
           </div>
         </div>
         <aside class="side">
           <section class="side-box">
             <h3>${esc(t("replay"))} #${esc(data.game_id)} <span class="muted small">${esc(data.code)}</span></h3>
-            <p class="winner">${esc(t("gameover.won", { team: teamName(r.winner) }))}: ${esc(t(`reason.${r.reason}`))}</p>
+            <p class="winner">${esc(t("pair", { a: t("gameover.won", { team: teamName(r.winner) }), b: t(`reason.${r.reason}`) }))}</p>
             <div class="scoreline"><span class="team team-0">${esc(teamName(0))}</span><strong>${esc(r.scores[0])}</strong></div>
             <div class="scoreline"><span class="team team-1">${esc(teamName(1))}</span><strong>${esc(r.scores[1])}</strong></div>
           </section>
@@ -108,12 +110,12 @@ export function mountReplay(view, id, ctx) {
             </tbody></table></section>` : ""}
           <section class="side-box tafel-box"><h3>${esc(t("jasstafel"))}</h3>${jasstafelSVG(data.jasstafel, [teamName(0), teamName(1)])}</section>
           <section class="side-box buttons">
-            <a class="btn primary" id="rp-download" href="${api.recordUrl(data.game_id)}" download>${esc(t("download"))}</a>
+            <a class="btn primary" id="rp-download" href="${api.recordUrl(data.game_id)}" data-record="${esc(data.game_id)}" download>${esc(t("download"))}</a>
             <a class="btn" data-nav href="/">${esc(t("lobby.back"))}</a>
           </section>
         </aside>
       </section>`;
-    ctx.setInfo(`<span class="table-code">${esc(data.code)}</span>`);
+    ctx.setInfo(data.code ? `<span class="table-code">${esc(data.code)}</span>` : "");
     bind();
   }
 

@@ -10,7 +10,7 @@
 
 import { api, forgetSeat, saveSeat, savedSeat, TableSocket } from "./api.js";
 import { backSVG, cardSVG, parseToken, sortHand, suitIcon } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, label, suitName, t } from "./i18n.js";
 import { jasstafelSVG } from "./tafel.js";
 import { esc, sleep } from "./util.js";
 
@@ -19,7 +19,7 @@ const POS = ["bottom", "right", "top", "left"];
 
 /** The display name of a contract token. */
 export function contractName(token, deck) {
-  if (token in SUIT_TOKENS) return t("trumps", { suit: t(`suit.${deck}.${SUIT_TOKENS[token]}`) });
+  if (token in SUIT_TOKENS) return label(t("trumps", { suit: t(`suit.${deck}.${SUIT_TOKENS[token]}`) }));
   return t(`contract.${token}`);
 }
 
@@ -28,6 +28,20 @@ export function contractIcon(token, deck, size = 22) {
   if (token in SUIT_TOKENS) return suitIcon(deck, SUIT_TOKENS[token], size);
   const glyph = { obe: "⬇", unde: "⬆", misere: "∅", slalom: "⇅", "slalom-unde": "⇵" }[token] || "?";
   return `<span class="contract-glyph" style="font-size:${size * 0.8}px">${glyph}</span>`;
+}
+
+const BADGE_ICONS = {
+  bot: `<rect x="1.5" y="2" width="13" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6"/>
+    <path d="M5 14.5h6M8 11v3.5" stroke="currentColor" stroke-width="1.6"/>`,
+  away: `<rect x="4" y="3" width="3" height="10" rx="1" fill="currentColor"/>
+    <rect x="9" y="3" width="3" height="10" rx="1" fill="currentColor"/>`,
+};
+
+/** A seat's badge: an icon and its word (narrow seats show the icon only; the word stays for
+ * screen readers and as the tooltip). */
+function badge(kind, text, title = text) {
+  return `<span class="badge ${kind}" title="${esc(title)}"><svg class="badge-icon" viewBox="0 0 16 16"
+    aria-hidden="true">${BADGE_ICONS[kind]}</svg><span class="badge-text">${esc(text)}</span></span>`;
 }
 
 /** A small face-up card. */
@@ -109,7 +123,7 @@ export function mountTable(view, code, watch, ctx) {
       }
       connect({ token: res.token });
     } catch (err) {
-      ctx.toast(`${t("error")}: ${err.message}`, "error");
+      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
       if (st.joinForm) {
         try {
           const res = await api.table(code);
@@ -159,7 +173,7 @@ export function mountTable(view, code, watch, ctx) {
     } else if (msg.type === "error") {
       st.pending = false;
       if (msg.code !== "auth" && msg.code !== "no_table") {
-        ctx.toast(`${t("error")}: ${msg.message}`, "error");
+        ctx.toast(t("pair", { a: t("error"), b: msg.message }), "error");
       }
       render();
     }
@@ -261,9 +275,10 @@ export function mountTable(view, code, watch, ctx) {
       for (const c of next.trick) if (!before.has(c.card)) st.entering.add(c.card);
     }
     st.game = next;
+    const slides = st.entering.size > 0;
     render();
     // Let a card played by a computer player be seen before the next one lands.
-    if (st.queue.length && st.entering.size && gap) await sleep(gap);
+    if (st.queue.length && slides && gap) await sleep(gap);
   }
 
   function seatToast(ev) {
@@ -314,13 +329,24 @@ export function mountTable(view, code, watch, ctx) {
   function seatName(seat) {
     if (seat === mySeat()) return t("you");
     const s = seatInfo(seat);
-    return s.taken && s.kind !== "bot" ? s.name : t(`seat.${seat}`);
+    return s.taken && s.name ? s.name : t(`seat.${seat}`);
   }
 
   function teamName(team) {
     const me = mySeat();
     if (me !== null) return t(team === me % 2 ? "team.us" : "team.them");
     return `${seatName(team)} & ${seatName(team + 2)}`;
+  }
+
+  /** Who won the game, as a sentence starts: "We win", "They win", "Anna & Beat win". */
+  function wonText(team) {
+    const me = mySeat();
+    if (me !== null) return t(team === me % 2 ? "gameover.won_us" : "gameover.won_them");
+    return t("gameover.won", { team: teamName(team) });
+  }
+
+  function trickBy(seat) {
+    return seat === mySeat() ? t("trick_by_you") : t("trick_by", { who: seatName(seat) });
   }
 
   function deck() {
@@ -337,28 +363,55 @@ export function mountTable(view, code, watch, ctx) {
     const g = st.game;
     const active = document.activeElement;
     const handFocused = active && active.classList && active.classList.contains("hand-card");
+    const info = document.getElementById("topbar-info");
+    const refocus = !handFocused && (view.contains(active) || info.contains(active))
+      ? focusKey(active) : null;
+    const dialog = modal();
     view.innerHTML = `
       <section class="table-view ${g ? `phase-${g.phase}` : "phase-waiting"}" data-code="${esc(code)}">
-        <div class="felt-wrap">
+        <div class="felt-wrap" ${dialog ? "inert" : ""}>
           <div class="felt">
             ${[2, 3, 1].map((r) => seatBox((bottomSeat() + r) % 4)).join("")}
-            ${contractChip()}
             <div class="center">
-              <div class="trick" aria-label="trick">${trickCards()}</div>
+              ${contractChip()}
+              <div class="trick" aria-label="${esc(t("aria.trick"))}">${trickCards()}</div>
               ${centerOverlay()}
             </div>
             ${seatBox(bottomSeat())}
           </div>
           <div class="action-bar" id="action-bar" aria-live="polite">${actionBar()}</div>
           <div class="hand ${mySeat() === null ? "spectating" : ""}" id="hand" role="group"
-            aria-label="hand">${handCards()}</div>
+            aria-label="${esc(t("aria.hand"))}">${handCards()}</div>
         </div>
-        <aside class="side">${sidePanel()}</aside>
-        ${modal()}
+        <aside class="side" ${dialog ? "inert" : ""}>${sidePanel()}</aside>
+        ${dialog}
       </section>`;
+    // A card slides in once: a later redraw (a language switch, a button) shows it lying.
+    st.entering = new Set();
     ctx.setInfo(topInfo());
+    // While the game-over dialog is open, only the dialog takes the focus and the keys.
+    ctx.inertFrame(Boolean(dialog));
     bind();
+    // Redrawing replaces every element: keep the focus where it was (a button, a card)...
     if (handFocused) view.querySelectorAll(".hand-card")[st.focus]?.focus();
+    else if (refocus) document.querySelector(refocus)?.focus({ preventScroll: true });
+    // ...and move it into the dialog when it opens.
+    if (dialog && !st.dialogShown) view.querySelector("#game-over .btn")?.focus();
+    st.dialogShown = Boolean(dialog);
+  }
+
+  /** A selector that finds the same control again after a redraw, or null. */
+  function focusKey(el) {
+    if (el.id) return `#${CSS.escape(el.id)}`;
+    for (const attr of ["contract", "option", "seat"]) {
+      if (el.dataset[attr] !== undefined) {
+        return `${el.tagName.toLowerCase()}[data-${attr}="${CSS.escape(el.dataset[attr])}"]`;
+      }
+    }
+    if (el.tagName === "A" && el.getAttribute("href")) {
+      return `#view a[href="${CSS.escape(el.getAttribute("href"))}"]`;
+    }
+    return null;
   }
 
   function topInfo() {
@@ -374,14 +427,12 @@ export function mountTable(view, code, watch, ctx) {
     const me = seat === mySeat();
     const toMove = g && g.phase !== "over" && g.to_move === seat && !st.completing;
     const badges = [];
-    if (info.kind === "bot") {
-      badges.push(`<span class="badge bot" title="${esc(info.bot)} ${esc(info.strength ?? "")}">${esc(t("bot"))}</span>`);
-    }
+    if (info.kind === "bot") badges.push(badge("bot", t("bot"), `${info.bot} ${info.strength ?? ""}`));
     // The page's own seat is, by definition, here.
     if (info.taken && info.kind === "human" && !info.connected && !me) {
-      badges.push(`<span class="badge away">${esc(t("offline"))}</span>`);
+      badges.push(badge("away", t("offline")));
     }
-    if (info.auto) badges.push(`<span class="badge bot">⚙ ${esc(t("bot"))}</span>`);
+    if (info.auto) badges.push(badge("bot", `⚙ ${t("bot")}`));
     let extra = "";
     if (!info.taken) {
       const canSit = mySeat() === null && st.you;
@@ -391,11 +442,11 @@ export function mountTable(view, code, watch, ctx) {
     let cards = "";
     if (g && !me && r !== 0) {
       const n = g.hand_sizes[seat];
-      cards = `<div class="backs backs-${POS[r]}" aria-label="${n}">${
+      cards = `<div class="backs backs-${POS[r]}" aria-label="${esc(t("cards.count", { n }))}">${
         Array.from({ length: n }, () => `<span class="back">${backSVG()}</span>`).join("")}</div>`;
     } else if (g && mySeat() === null && r === 0) {
       const n = g.hand_sizes[seat];
-      cards = `<div class="backs backs-bottom" aria-label="${n}">${
+      cards = `<div class="backs backs-bottom" aria-label="${esc(t("cards.count", { n }))}">${
         Array.from({ length: n }, () => `<span class="back">${backSVG()}</span>`).join("")}</div>`;
     }
     const bubbles = [];
@@ -417,10 +468,10 @@ export function mountTable(view, code, watch, ctx) {
       <div class="plate">
         <span class="seat-label">${esc(seatName(seat))}</span>
         ${badges.join("")}
-        ${g ? `<span class="tricks" title="${esc(t("summary.tricks"))}">${tricks > 0 ? "▮".repeat(Math.min(tricks, 9)) : ""}</span>` : ""}
-        ${bubbles.join("")}
+        ${g ? `<span class="tricks" title="${esc(t("tricks.count", { n: tricks }))}">${tricks > 0 ? "▮".repeat(Math.min(tricks, 9)) : ""}</span>` : ""}
         ${extra}
       </div>
+      ${bubbles.length ? `<div class="seat-bubbles">${bubbles.join("")}</div>` : ""}
       ${r === 0 ? cards : ""}
     </div>`;
   }
@@ -469,7 +520,7 @@ export function mountTable(view, code, watch, ctx) {
     if (st.showLast && g.last_trick) {
       const lt = g.last_trick;
       return `<div class="overlay last-trick" id="last-trick">
-        <div class="overlay-title">${esc(t("last_trick"))} · ${esc(t("trick_by", { who: seatName(lt.winner) }))} · ${esc(lt.points)}</div>
+        <div class="overlay-title">${esc(t("last_trick"))} · ${esc(trickBy(lt.winner))} · ${esc(t("points.count", { n: lt.points }))}</div>
         <div class="mini-trick">${lt.cards.map((c) => `<div class="lt-slot slot-${POS[rel(c.seat)]}">${miniCard(c.card, deck())}</div>`).join("")}</div>
         <button class="btn small" id="close-last" type="button">${esc(t("close"))}</button></div>`;
     }
@@ -484,7 +535,7 @@ export function mountTable(view, code, watch, ctx) {
       <label class="field"><span>${esc(t("name"))}</span>
         <input id="join-name" maxlength="40" value="${esc(name)}"></label>
       <div class="row wrap">${st.joinForm.seats.map((s) => `<button class="btn primary join-seat" type="button"
-        data-seat="${s}">${esc(t("take_seat"))}: ${esc(t(`seat.${s}`))}</button>`).join("")}</div>
+        data-seat="${s}">${esc(t("take_seat_at", { seat: t(`seat.${s}`) }))}</button>`).join("")}</div>
       <button class="btn" id="join-watch" type="button">${esc(t("lobby.watch"))}</button></div>`;
   }
 
@@ -515,7 +566,9 @@ export function mountTable(view, code, watch, ctx) {
     const g = st.game;
     const me = mySeat();
     if (!g || me === null) {
-      if (g && g.phase !== "over") return `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
+      if (g && g.phase !== "over" && g.to_move !== null && g.to_move !== undefined) {
+        return `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
+      }
       return "";
     }
     const info = seatInfo(me);
@@ -525,6 +578,8 @@ export function mountTable(view, code, watch, ctx) {
         <button class="btn primary" id="take-back" type="button">${esc(t("take_back"))}</button>`;
     }
     if (g.phase === "over") return out;
+    // While a trick is still being shown (or newer states wait in the queue) nobody is asked.
+    if (g.to_move === null || g.to_move === undefined || (!isLatest() && g.to_move === me)) return out;
     if (!isLatest() || g.to_move !== me) {
       return out + `<span class="prompt">${esc(t("waiting_for", { who: seatName(g.to_move) }))}</span>`;
     }
@@ -538,7 +593,7 @@ export function mountTable(view, code, watch, ctx) {
         <span class="prompt">${esc(pushedToMe ? t("pushed_to_you") : t("choose"))}</span>
         <div class="choices">${chooses.map((a) => `<button class="btn choice" type="button" data-contract="${esc(a.contract)}"
             title="${esc(contractName(a.contract, deck()))}">${contractIcon(a.contract, deck(), 24)}<span>${esc(
-              a.contract in SUIT_TOKENS ? t(`suit.${deck()}.${SUIT_TOKENS[a.contract]}`) : contractName(a.contract, deck()))}</span></button>`).join("")}
+              a.contract in SUIT_TOKENS ? suitName(SUIT_TOKENS[a.contract], deck()) : contractName(a.contract, deck()))}</span></button>`).join("")}
           ${push ? `<button class="btn push" type="button" id="push-btn">${esc(g.pushed ? t("push_back") : t("push"))}</button>` : ""}
         </div>${timer}</div>`;
     }
@@ -624,17 +679,18 @@ export function mountTable(view, code, watch, ctx) {
     return `<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
       <h2 id="go-title">${esc(t("gameover"))}</h2>
-      <p class="winner">${esc(t("gameover.won", { team: teamName(r.winner) }))}: ${esc(t(`reason.${r.reason}`))}</p>
+      <p class="winner">${esc(t("pair", { a: wonText(r.winner), b: t(`reason.${r.reason}`) }))}</p>
       <p class="final-score"><span>${esc(teamName(0))} <strong>${esc(r.scores[0])}</strong></span>
         <span>${esc(teamName(1))} <strong>${esc(r.scores[1])}</strong></span></p>
-      ${jasstafelSVG(g.jasstafel, [teamName(0), teamName(1)])}
-      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(st.summary, false) : ""}
       <div class="row wrap">
         ${me !== null ? `<button class="btn primary" id="rematch-btn" type="button">${esc(t("rematch"))}</button>` : ""}
         <a class="btn" data-nav href="/?replay=${esc(r.game_id)}">${esc(t("replay"))}</a>
-        <a class="btn" href="${api.recordUrl(r.game_id)}" download>${esc(t("download"))}</a>
+        <a class="btn" href="${api.recordUrl(r.game_id)}" data-record="${esc(r.game_id)}" download>${esc(t("download"))}</a>
         <button class="btn" id="go-close" type="button">${esc(t("close"))}</button>
-      </div></div></div>`;
+      </div>
+      ${jasstafelSVG(g.jasstafel, [teamName(0), teamName(1)])}
+      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(st.summary, false) : ""}
+      </div></div>`;
   }
 
   function showFatal(text) {
@@ -664,12 +720,12 @@ export function mountTable(view, code, watch, ctx) {
     on("take-back", () => send("back"));
     on("rematch-btn", () => send("rematch"));
     on("go-close", () => { st.overDismissed = true; render(); });
-    on("last-btn", () => { st.showLast = !st.showLast; render(); });
+    on("last-btn", () => { st.showLast = !st.showLast; render(); showOverlay("last-trick"); });
     on("close-last", () => { st.showLast = false; render(); });
     on("close-summary", () => { st.summary = null; render(); });
     on("summary-btn", () => {
       const lh = st.game?.last_hand;
-      if (lh) { st.summary = lh; render(); }
+      if (lh) { st.summary = lh; render(); showOverlay("hand-summary"); }
     });
     on("invite-btn", invite);
     on("join-watch", () => {
@@ -682,13 +738,18 @@ export function mountTable(view, code, watch, ctx) {
     }
   }
 
+  /** Bring a panel opened from below the table (on a phone) into view. */
+  function showOverlay(id) {
+    document.getElementById(id)?.scrollIntoView({ block: "nearest", behavior: ctx.fast ? "auto" : "smooth" });
+  }
+
   async function invite() {
     const link = `${location.origin}/t/${code}`;
     try {
       await navigator.clipboard.writeText(link);
       ctx.toast(t("invite.copied"), "info", 2500);
     } catch {
-      ctx.toast(`${t("invite.text", { code })}: ${link}`, "info", 8000);
+      ctx.toast(t("pair", { a: t("invite.text", { code }), b: link }), "info", 8000);
     }
   }
 
@@ -729,6 +790,7 @@ export function mountTable(view, code, watch, ctx) {
     rerender: render,
     destroy() {
       alive = false;
+      ctx.inertFrame(false);
       clearInterval(tick);
       document.removeEventListener("keydown", onKey);
       if (sock) sock.close();

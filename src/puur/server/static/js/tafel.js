@@ -1,10 +1,10 @@
-// The Jasstafel (RULES.md §2.11) drawn as SVG: each team's half of the slate is a large Z whose
-// top line carries a stroke per 100 (each five hundreds as one V), whose diagonal carries a stroke
-// per 50 and whose bottom line a stroke per 20; the rest under 20 is written beside. The stroke
-// counts come from the server (the jasstafel object of the state); nothing is computed here but
-// where to draw them.
+// The Jasstafel (rule book §2.11, docs/rulebook.md) drawn as SVG: each team's half of the
+// slate is a large Z whose top line carries a stroke per 100 (each five hundreds as one V),
+// whose diagonal carries a stroke per 50 and whose bottom line a stroke per 20; the rest under
+// 20 is written beside. The stroke counts come from the server (the jasstafel object of the
+// state); nothing is computed here but where to draw them.
 
-import { esc } from "./util.js";
+import { esc, fitText, textWidth } from "./util.js";
 
 const W = 300;
 const HALF = 120;
@@ -64,10 +64,16 @@ function half(team, y0, label) {
   const strokes = hundreds(x0, x1, top, team.hundreds)
     + diagonalTicks(x1, top, x0, bottom, team.fifties)
     + ticksAlong(x0, x1, bottom, team.twenties, 9);
-  const striche = team.striche ? `<text x="${x1}" y="${y0 + 14}" text-anchor="end" class="tafel-striche">${"✕".repeat(Math.min(team.striche, 12))}</text>` : "";
+  // The points at the right end of the top line, the Striche before them, and the name in
+  // what room is left (a long name is shortened rather than run into the others).
+  const right = x1 + 14;
+  const marks = "✕".repeat(Math.min(team.striche || 0, 12));
+  const strichX = right - textWidth(String(team.points), "700 15px") - 8;
+  const striche = marks ? `<text x="${strichX.toFixed(1)}" y="${y0 + 14}" text-anchor="end" class="tafel-striche">${marks}</text>` : "";
+  const room = strichX - (marks ? textWidth(marks, "700 13px") + 8 : 0) - (x0 - 14) - 4;
   return `<g class="tafel-half" data-team="${label.team}">
-    <text x="${x0 - 14}" y="${y0 + 14}" class="tafel-name">${esc(label.name)}</text>
-    <text x="${x1 + 14}" y="${y0 + 14}" text-anchor="end" class="tafel-points">${esc(team.points)}</text>
+    <text x="${x0 - 14}" y="${y0 + 14}" class="tafel-name">${esc(fitText(label.name, "600 13px", room))}<title>${esc(label.name)}</title></text>
+    <text x="${right}" y="${y0 + 14}" text-anchor="end" class="tafel-points">${esc(team.points)}</text>
     ${striche}
     <path d="${z}" class="tafel-z"/>
     <path d="${strokes}" class="tafel-strokes"/>

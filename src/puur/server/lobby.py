@@ -1,0 +1,152 @@
+"""The lobby: every table of a server, creating tables, and rebuilding them after a restart."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import secrets
+import sqlite3
+import time
+from typing import Any, Final
+
+from puur.bots import BOTS
+from puur.round import IllegalActionError
+from puur.rules import PRESETS, RuleError, rules_from_dict, rules_to_dict
+from puur.server.messages import CreateTable, ProtocolError
+from puur.server.names import bot_name
+from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
+from puur.server.tables import Table, new_token
+from puur.server.turns import Clock
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
+
+log = logging.getLogger("puur.server")
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+
+
+class Lobby:
+    """Every table of the server, its storage and its settings."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        bot_delay: float = 0.8,
+        min_timer: float = 5.0,
+        seed: int | None = None,
+        disconnect_grace: float = 5.0,
+    ) -> None:
+        self.storage = storage
+        #: With a turn timer, seconds a disconnected person's turn waits before the stand-in.
+        self.disconnect_grace = disconnect_grace
+        #: Seeds of deals and computer players (``seed`` makes them repeatable, for tests).
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.bot_delay = bot_delay
+        self.min_timer = min_timer
+        #: Seconds before the first new try of a write the database refused (doubling after
+        #: each further refusal, up to :data:`~puur.server.turns.MAX_RETRY`).
+        self.retry_delay = 1.0
+        #: The time computer players and turn timers go by.
+        self.clock = Clock()
+        self.tables: dict[str, Table] = {}
+        #: The computer player that stands in for a timed-out or disconnected person.
+        self.stand_in = "rules" if "rules" in BOTS else "random"
+
+    @staticmethod
+    def bots() -> list[str]:
+        """The computer players this server offers."""
+        return sorted(BOTS)
+
+    def load(self) -> None:
+        """Load every stored table and rebuild its game; a broken one is logged and skipped."""
+        for row in self.storage.load_tables():
+            try:
+                table = Table(self, row)
+                table.restore()
+            except (ValueError, RuleError, IllegalActionError) as e:
+                log.error("table %s cannot be restored: %s", row.code, e)
+                continue
+            table.name_legacy_bots()
+            self.tables[row.code] = table
+
+    def resume(self) -> None:
+        """Start computer players and timers of every loaded table (needs the event loop)."""
+        for table in self.tables.values():
+            table.kick()
+            table.begin()  # a table whose first game the database did not take yet
+
+    def get(self, code: str) -> Table:
+        """The table with this code (case-insensitive); ``no_table`` error when none."""
+        table = self.tables.get(code.strip().upper())
+        if table is None:
+            raise ProtocolError("no_table", f"no table with code {code!r}")
+        return table
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables and not self.storage.table_exists(code):
+                return code
+
+    def create(self, spec: CreateTable) -> tuple[Table, int | None, str | None]:
+        """Create a table from a validated request; returns ``(table, seat, token)``.
+        Raises :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when
+        the database refuses it."""
+        if spec.preset not in PRESETS:
+            raise ProtocolError("bad_rules", f"unknown preset {spec.preset!r}; one of "
+                                f"{', '.join(PRESETS)}")
+        try:
+            rules = rules_from_dict(spec.options, base=PRESETS[spec.preset])
+        except (RuleError, TypeError, ValueError) as e:
+            raise ProtocolError("bad_rules", str(e)) from None
+        token = new_token() if spec.seat is not None else None
+        try:
+            code = self._new_code()
+            row = TableRow(code, time.time(), spec.preset, rules_to_dict(rules), spec.deck,
+                           spec.lang, spec.turn_timer, spec.public, None,
+                           self._seats(code, spec, token))
+            self.storage.create_table(row)
+        except sqlite3.Error as e:
+            log.error("cannot store a new table: %s", e)
+            raise StorageUnavailable.refused("a new table", e) from None
+        table = Table(self, row)
+        self.tables[code] = table
+        table.begin()
+        return table, spec.seat, token
+
+    @staticmethod
+    def _seats(code: str, spec: CreateTable, token: str | None) -> list[SeatRow]:
+        """The seats of a new table: the creator's, free human seats, computer players named
+        after their seat (:mod:`puur.server.names`)."""
+        seats: list[SeatRow] = []
+        for i, sp in enumerate(spec.seats):
+            if sp.kind == "bot":
+                seats.append(SeatRow(i, "bot", sp.bot, sp.strength, "", None))
+            elif i == spec.seat and token is not None:
+                seats.append(SeatRow(i, "human", None, None, spec.name, hash_token(token)))
+            else:
+                seats.append(SeatRow(i, "human", None, None, f"Player {i + 1}", None))
+        taken = [s.name for s in seats if s.token_hash is not None]
+        named: list[SeatRow] = []
+        for s in seats:
+            if s.kind == "bot":
+                s = SeatRow(s.seat, s.kind, s.bot, s.strength, bot_name(code, s.seat, taken),
+                            None)
+                taken.append(s.name)
+            named.append(s)
+        return named
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Public tables whose game is not over, newest first (at most 100)."""
+        out = [t for t in self.tables.values() if t.public and t.status != "over"]
+        out.sort(key=lambda t: t.created, reverse=True)
+        return [t.summary() for t in out[:100]]
+
+    def close(self) -> None:
+        """Stop every table's tasks and close the database."""
+        for t in self.tables.values():
+            t.stop()
+        with contextlib.suppress(Exception):
+            self.storage.close()

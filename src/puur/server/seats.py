@@ -1,0 +1,73 @@
+"""The people and computer players at a table: seats, client connections, seat tokens."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from puur.bots import Bot
+
+__all__ = ["Connection", "Seat", "dumps", "new_token"]
+
+
+def dumps(data: object) -> str:
+    """Compact JSON, as every message is sent."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+class Connection:
+    """One client socket: its role and an outgoing queue drained by the socket's writer."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        #: Counted at its table (between ``Table.connect`` and ``Table.disconnect``).
+        self.joined = False
+
+    def send(self, text: str) -> None:
+        """Queue a message (never blocks the table)."""
+        self.queue.put_nowait(text)
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        """Queue a message object."""
+        self.send(dumps(data))
+
+    def close(self) -> None:
+        """Stop the writer after what is queued."""
+        self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    """One seat: a person's or a computer player's."""
+
+    index: int
+    kind: str  # "human" or "bot"
+    bot: str | None
+    strength: int | None
+    name: str
+    token_hash: str | None
+    conns: int = 0
+    auto: bool = False
+    player: Bot | None = field(default=None, repr=False)
+
+    @property
+    def taken(self) -> bool:
+        """A bot seat, or a human seat someone has joined."""
+        return self.kind == "bot" or self.token_hash is not None
+
+    def info(self) -> dict[str, Any]:
+        """The seat as the table summary lists it."""
+        return {
+            "seat": self.index, "kind": self.kind, "name": self.name, "taken": self.taken,
+            "connected": self.kind == "bot" or self.conns > 0, "auto": self.auto,
+            "bot": self.bot, "strength": self.strength,
+        }
+
+
+def new_token() -> str:
+    """A fresh secret seat token."""
+    return secrets.token_urlsafe(32)

@@ -1,0 +1,228 @@
+"""The WebSocket ``/ws/{code}``: one client, ``hello`` first, then actions (docs/protocol.md).
+
+Each socket has a reader (client messages, answered through the table) and a writer (the
+connection's outgoing queue). Whatever ends first ends the socket: the client leaving, the
+writer failing for any reason, or the queue growing past ``Limits.max_queue`` because the client
+does not read. Then the connection leaves its table, its queue is emptied and the socket is
+closed, so nothing stays counted or keeps growing. Opening a socket counts against the client's
+limits (:mod:`puur.server.limits`): open sockets per client and table-code lookups.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any, Final
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from puur.server.limits import Limits, RateLimiter, SocketCounter, client_key
+from puur.server.lobby import Lobby
+from puur.server.messages import (
+    PROTOCOL_VERSION,
+    ActionMessage,
+    Back,
+    ClientMessage,
+    Hello,
+    Ping,
+    ProtocolError,
+    Rematch,
+    parse_client_message,
+)
+from puur.server.tables import Connection, Table
+
+__all__ = ["CLOSE_LIMIT", "SocketConnection", "play_socket"]
+
+log = logging.getLogger("puur.server")
+
+#: Close codes: the table does not exist, the token opens no seat, a limit of the client's.
+CLOSE_NO_TABLE: Final = 4404
+CLOSE_AUTH: Final = 4401
+CLOSE_LIMIT: Final = 4429
+#: The client did not read its messages (policy violation), the server could not write.
+CLOSE_SLOW: Final = 1008
+CLOSE_FAILED: Final = 1011
+
+
+class SocketConnection(Connection):
+    """A table connection whose queue holds at most ``max_queue`` characters of text (one
+    message more, whatever its size, when it is empty)."""
+
+    def __init__(self, seat: int | None, max_queue: int) -> None:
+        super().__init__(seat)
+        self.max_queue = max_queue
+        self.queued = 0
+        #: Set when the queue overflowed: the socket is then closed.
+        self.overflow = asyncio.Event()
+
+    def send(self, text: str) -> None:
+        """Queue a message, unless the client has fallen too far behind."""
+        if self.overflow.is_set():
+            return
+        if self.queued and self.queued + len(text) > self.max_queue:
+            self.overflow.set()
+            return
+        self.queued += len(text)
+        super().send(text)
+
+    def drain(self) -> None:
+        """Drop everything still queued."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued = 0
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        return None
+    text = msg.get("text")
+    if text is not None:
+        return str(text)
+    data = msg.get("bytes")
+    return bytes(data) if data is not None else b""
+
+
+def _parse(raw: str | bytes, limit: int) -> ClientMessage:
+    size = len(raw)
+    if isinstance(raw, str) and 4 * size > limit:
+        size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ProtocolError("too_large", f"a message may have at most {limit} bytes, this one "
+                            f"has {size}")
+    return parse_client_message(raw)
+
+
+async def _send_now(ws: WebSocket, data: dict[str, Any]) -> None:
+    await ws.send_text(json.dumps(data, separators=(",", ":")))
+
+
+async def _refuse(ws: WebSocket, error: ProtocolError, close: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await _send_now(ws, error.as_json())
+        await ws.close(code=close)
+
+
+async def play_socket(ws: WebSocket) -> None:
+    """One client: counted against its limits for as long as the socket is open."""
+    await ws.accept()
+    sockets: SocketCounter = ws.app.state.sockets
+    key = client_key(ws.scope)
+    try:
+        sockets.open(key)
+    except ProtocolError as e:
+        await _refuse(ws, e, CLOSE_LIMIT)
+        return
+    try:
+        await _session(ws, key)
+    except (WebSocketDisconnect, OSError):
+        pass  # the client left while the server was answering it
+    finally:
+        sockets.close(key)
+
+
+async def _session(ws: WebSocket, key: str) -> None:
+    lobby: Lobby = ws.app.state.lobby
+    limits: Limits = ws.app.state.limits
+    lookups: RateLimiter = ws.app.state.lookups
+    try:
+        lookups.take(key, "table-code lookups")
+    except ProtocolError as e:
+        await _refuse(ws, e, CLOSE_LIMIT)
+        return
+    code = ws.path_params["code"]
+    try:
+        table: Table = lobby.get(code[:32])
+    except ProtocolError as e:
+        await _refuse(ws, e, CLOSE_NO_TABLE)
+        return
+    # Hello first.
+    while True:
+        raw = await _receive(ws)
+        if raw is None:
+            return
+        try:
+            msg = _parse(raw, limits.max_message)
+            if not isinstance(msg, Hello):
+                raise ProtocolError("hello_first", "send 'hello' first", msg.ref)
+            seat = None if msg.token is None else table.seat_of_token(msg.token)
+            break
+        except ProtocolError as e:
+            if e.code == "auth":
+                await _refuse(ws, e, CLOSE_AUTH)
+                return
+            await _send_now(ws, e.as_json())
+    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
+
+
+async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Limits) -> None:
+    async with table.lock:
+        table.connect(conn)
+    loop = asyncio.get_running_loop()
+    reader = loop.create_task(_read(ws, table, conn, limits.max_message))
+    writer = loop.create_task(_write(ws, conn))
+    overflow = loop.create_task(conn.overflow.wait())
+    tasks = (reader, writer, overflow)
+    close = 1000
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        if writer.done() and not writer.cancelled() and writer.exception() is None:
+            close = 1001  # the server is stopping
+        elif overflow.done():
+            close = CLOSE_SLOW
+            log.warning("table %s: a client fell more than %d characters behind; its socket "
+                        "is closed", table.code, conn.max_queue)
+        elif writer.done() and not writer.cancelled() and writer.exception() is not None:
+            exc = writer.exception()
+            if not isinstance(exc, WebSocketDisconnect | OSError):
+                close = CLOSE_FAILED
+                log.warning("table %s: a socket could not be written (%s: %s); it is closed",
+                            table.code, type(exc).__name__, exc)
+    finally:
+        # Leave the table first: the awaits below may be cancelled (the server stopping).
+        for t in tasks:
+            t.cancel()
+        table.disconnect(conn)
+        conn.drain()
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.close(code=close)
+        await asyncio.wait(tasks)
+    if reader.done() and not reader.cancelled():
+        fault = reader.exception()
+        if fault is not None and not isinstance(fault, WebSocketDisconnect | OSError):
+            raise fault  # a fault of the server's own: let it be seen
+
+
+async def _write(ws: WebSocket, conn: SocketConnection) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        conn.queued -= len(text)
+        await ws.send_text(text)
+
+
+async def _read(ws: WebSocket, table: Table, conn: Connection, limit: int) -> None:
+    while True:
+        raw = await _receive(ws)
+        if raw is None:
+            return
+        try:
+            msg = _parse(raw, limit)
+            if isinstance(msg, ActionMessage):
+                async with table.lock:
+                    table.handle_action(conn, msg)
+            elif isinstance(msg, Ping):
+                conn.send_json({"v": PROTOCOL_VERSION, "type": "pong", "ref": msg.ref})
+            elif isinstance(msg, Rematch):
+                async with table.lock:
+                    table.rematch(conn, msg.ref)
+            elif isinstance(msg, Back):
+                async with table.lock:
+                    table.back(conn)
+            else:
+                raise ProtocolError("bad_message", "already said hello", msg.ref)
+        except ProtocolError as e:
+            conn.send_json(e.as_json())

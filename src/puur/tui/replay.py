@@ -1,0 +1,133 @@
+"""The replay screen of ``puur play --replay FILE``: a saved game move by move with all four hands
+open (only a record may show them): ``→``/``Space`` next move, ``←`` back, ``n``/``p`` next or
+previous hand, ``q`` quit.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from puur.game import Game
+from puur.i18n import t
+from puur.record import GameRecord, replay
+from puur.tui.render import card_markup, contract_name, replay_action_text, seat_name, sort_hand
+
+__all__ = ["ReplayScreen"]
+
+
+class ReplayScreen(Screen[None]):
+    """A saved game move by move, all four hands open."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #r-status { height: auto; padding: 0 1; background: $boost; }
+    ReplayScreen #r-hands { height: auto; padding: 0 1; }
+    ReplayScreen #r-trick { height: auto; padding: 0 1; border: round $primary; }
+    ReplayScreen #r-log { height: 1fr; }
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__()
+        self.record = record
+        self.hand = 1
+        self.move = 0
+        self._install_bindings("en")
+
+    def _install_bindings(self, lang: str) -> None:
+        self._bindings = BindingsMap([
+            Binding("right", "step(1)", t("key.next", lang), key_display="→"),
+            Binding("space", "step(1)", t("key.next", lang), show=False),
+            Binding("left", "step(-1)", t("key.prev", lang), key_display="←"),
+            Binding("n", "hand(1)", t("key.next_hand", lang)),
+            Binding("p", "hand(-1)", t("key.prev_hand", lang)),
+            Binding("q,escape", "quit", t("key.quit", lang)),
+        ])
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="r-status")
+        yield Static(id="r-hands")
+        yield Static(id="r-trick")
+        # The log scrolls with the mouse; the arrow keys stay the replay's.
+        log = RichLog(id="r-log", markup=True, wrap=True, min_width=20)
+        log.can_focus = False
+        yield log
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Draw the start of the first hand; keys in the chosen language."""
+        self._install_bindings(self.app.settings.lang)  # type: ignore[attr-defined]
+        self.refresh_bindings()
+        self.redraw()
+
+    def game(self) -> Game:
+        """The game up to the current move."""
+        return replay(self.record, self.hand, self.move)
+
+    def redraw(self) -> None:
+        """Show the position after ``move`` moves of ``hand``."""
+        lang, deck = self.app.settings.lang, self.app.settings.deck  # type: ignore[attr-defined]
+        g = self.game()
+        rd = g.rounds[self.hand - 1]
+        moves = len(self.record.actions[self.hand - 1])
+        head = t("replay.title", lang, hand=self.hand, move=self.move, moves=moves)
+        info = ""
+        if rd.contract >= 0:
+            info = t("contract_by", lang, contract=contract_name(rd.contract, deck, lang),
+                     mult=rd.multiplier, seat=seat_name(rd.chooser, lang, mark_you=False))
+        # The keys are in the footer, in the chosen language.
+        self.query_one("#r-status", Static).update(f"{head}   {info}")
+        lines = []
+        for s in range(4):
+            cards = " ".join(card_markup(c, deck) for c in sort_hand(rd.hands[s], rd.trump))
+            marker = "▶ " if rd.to_move == s and not rd.is_over else "  "
+            lines.append(f"{marker}[bold]{seat_name(s, lang, mark_you=False):<8}[/] {cards}")
+        self.query_one("#r-hands", Static).update(Text.from_markup("\n".join(lines)))
+        trick = rd.current_trick()
+        if not trick and rd.trick_winners:
+            leader, taken, winner = rd.tricks()[-1]
+            trick = [((leader + i) % 4, c) for i, c in enumerate(taken)]
+            tail = "  → " + seat_name(winner, lang, mark_you=False)
+        else:
+            tail = ""
+        self.query_one("#r-trick", Static).update(Text.from_markup(
+            "  ".join(f"{seat_name(s, lang, mark_you=False)}: {card_markup(c, deck)}"
+                      for s, c in trick) + tail + "   " +
+            t("hand_points", lang, p0=rd.credited[0], p1=rd.credited[1])))
+        log = self.query_one("#r-log", RichLog)
+        log.clear()
+        probe = replay(self.record, self.hand, 0).rounds[self.hand - 1]
+        for a in self.record.actions[self.hand - 1][:self.move]:
+            log.write(Text.from_markup(replay_action_text(probe, a, deck, lang, markup=True)),
+                      animate=False)
+            probe.push(a)
+
+    def action_step(self, step: int) -> None:
+        """One move forward or back (crossing into the next or previous hand)."""
+        moves = len(self.record.actions[self.hand - 1])
+        m = self.move + step
+        if m > moves:
+            if self.hand < len(self.record.actions):
+                self.hand, m = self.hand + 1, 0
+            else:
+                m = moves
+        elif m < 0:
+            if self.hand > 1:
+                self.hand -= 1
+                m = len(self.record.actions[self.hand - 1])
+            else:
+                m = 0
+        self.move = m
+        self.redraw()
+
+    def action_hand(self, step: int) -> None:
+        """Jump to the start of the next or previous hand."""
+        self.hand = min(max(self.hand + step, 1), len(self.record.actions))
+        self.move = 0
+        self.redraw()
+
+    def action_quit(self) -> None:
+        """Leave the replay."""
+        self.app.exit(0)

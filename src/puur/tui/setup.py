@@ -1,0 +1,325 @@
+"""The setup screen of ``puur play``: language, deck, the computer players, the rule preset and
+every single option shown on the form.
+
+It is laid out for an 80x24 terminal first, in all four languages: two columns of one-line rows
+whose labels are as wide as the longest label of the column in the chosen language, so that
+every value is shown whole; the Start and Quit buttons sit under the form and stay in sight
+(the form scrolls above them on a smaller screen). Taller screens get a blank line between rows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from puur.cards import DECK_STYLES, format_card
+from puur.contracts import CONTRACT_TOKENS
+from puur.i18n import LANGUAGES, t
+from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict
+from puur.tui.render import SUIT_COLOURS, SUIT_SYMBOLS, card_markup, seat_name, suit_name
+from puur.tui.session import available_bots
+from puur.tui.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from puur.tui.app import PuurApp
+
+__all__ = ["SetupScreen"]
+
+_STANDARD = PRESETS["standard-2500"].multipliers
+_EXTRA = (6, 7, 8)  # Misère, Slalom, Slalom starting with Undenufe
+_SWITCHES = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low", "stoeck",
+             "striche")
+_CHOICES = (("stoeck_announce", ("second-card", "with-weis")),
+            ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
+            ("kontermatch", ("match", "double", "bonus")))
+#: The rows with a label in front of the value, per column.
+_LEFT = ("lang", "deck", "bot1", "bot2", "bot3", "start_card")
+_RIGHT = ("preset", "target", "multipliers", *(name for name, _v in _CHOICES))
+
+
+def _show_value(sel: Select[str]) -> None:
+    # When new options keep the value, Textual keeps showing the value's old label.
+    sel.mutate_reactive(Select.value)  # type: ignore[misc]
+
+
+class SetupScreen(Screen[None]):
+    """Rules (a preset and every single option), deck, language and the computer players."""
+
+    DEFAULT_CSS = """
+    SetupScreen #form { padding: 0 1; }
+    SetupScreen #columns { height: auto; }
+    SetupScreen .column { width: 1fr; height: auto; }
+    SetupScreen #left { padding: 0 1 0 0; }
+    SetupScreen .row { height: 1; }
+    SetupScreen.-tall .row { margin: 0 0 1 0; }
+    SetupScreen .row Select { width: 1fr; max-width: 32; }
+    SetupScreen .row Input { width: 12; }
+    SetupScreen Checkbox { width: auto; height: 1; }
+    SetupScreen #sample { height: 2; margin: 0 0 0 1; }
+    SetupScreen.-tall #sample { margin: 0 0 1 1; }
+    SetupScreen #extras { height: auto; padding: 0 0 0 1; }
+    SetupScreen #title { text-style: bold; }
+    SetupScreen.-tall #title { padding: 1 0; }
+    SetupScreen #bottom { dock: bottom; height: auto; padding: 0 1; }
+    SetupScreen #error { color: $error; height: auto; }
+    SetupScreen #buttons { height: 3; }
+    SetupScreen #buttons Button { margin: 0 2 0 0; }
+    """
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
+
+    @property
+    def settings(self) -> Settings:
+        """The app's settings (changed in place by language, deck and preset)."""
+        app: PuurApp = self.app  # type: ignore[assignment]
+        return app.settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        lang = s.lang
+        r = s.rules
+        preset = r.name if r.name in PRESETS else "custom"
+        with VerticalScroll(id="form"):
+            yield Label(t("setup.title", lang), id="title")
+            with Horizontal(id="columns"):
+                with Vertical(classes="column", id="left"):
+                    yield from self._row("lang", Select(
+                        [(v, k) for k, v in LANGUAGES.items()], value=lang, allow_blank=False,
+                        id="lang", compact=True))
+                    yield from self._row("deck", Select(
+                        self._deck_options(), value=s.deck, allow_blank=False, id="deck",
+                        compact=True))
+                    yield Static(self._sample_text(), id="sample")
+                    bots = [(b, b) for b in available_bots()]
+                    for i, seat in enumerate((1, 2, 3)):
+                        yield from self._row(f"bot{seat}", Select(
+                            bots, value=s.bots[i], allow_blank=False, id=f"bot{seat}",
+                            compact=True))
+                    yield from self._row("start_card", Select(
+                        self._start_options(r), value=format_card(r.start_card),
+                        allow_blank=False, id="start_card", compact=True))
+                    yield Label(t("setup.extra", lang), id="lbl-extra")
+                    with Vertical(id="extras"):
+                        for c in _EXTRA:
+                            yield Checkbox(t(f"contract.{CONTRACT_TOKENS[c]}", lang),
+                                           value=c in r.extra_contracts,
+                                           id=f"x-{CONTRACT_TOKENS[c]}", compact=True)
+                with Vertical(classes="column", id="right"):
+                    yield from self._row("preset", Select(
+                        self._preset_options(preset), value=preset, allow_blank=False,
+                        id="preset", compact=True))
+                    yield from self._row("target", Input(str(r.target), id="target",
+                                                         type="integer", compact=True))
+                    yield from self._row("multipliers", Select(
+                        self._mult_options(), allow_blank=False, value=self._mult_value(r),
+                        id="multipliers", compact=True))
+                    for name in _SWITCHES:
+                        with Horizontal(classes="row"):
+                            yield Checkbox(t(f"setup.{name}", lang), value=bool(getattr(r, name)),
+                                           id=name, compact=True)
+                    for name, values in _CHOICES:
+                        yield from self._row(name, Select(
+                            [(t(f"opt.{v}", lang), v) for v in values], value=getattr(r, name),
+                            allow_blank=False, id=name, compact=True))
+        with Vertical(id="bottom"):
+            yield Static("", id="error")
+            with Horizontal(id="buttons"):
+                yield Button(t("setup.start", lang), id="start", variant="success")
+                yield Button(t("setup.quit", lang), id="quit", variant="error")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Keys in the chosen language, labels as wide as the longest."""
+        self._install_bindings()
+        self._size_labels()
+
+    def _install_bindings(self) -> None:
+        lang = self.settings.lang
+        self._bindings = BindingsMap([
+            Binding("ctrl+s", "start", t("setup.start", lang)),
+            Binding("escape", "quit", t("setup.quit", lang)),
+        ])
+        self.refresh_bindings()
+
+    def _label_text(self, name: str) -> str:
+        lang = self.settings.lang
+        if name.startswith("bot"):
+            return t("setup.bot", lang, seat=seat_name(int(name[3:]), lang))
+        if name in ("lang", "deck"):
+            return t("setup.language" if name == "lang" else "setup.deck", lang)
+        return t(f"setup.{name}", lang)
+
+    def _size_labels(self) -> None:
+        # Each column's labels take the width of its longest label (and a space).
+        for names in (_LEFT, _RIGHT):
+            width = max(len(self._label_text(n)) for n in names) + 1
+            for n in names:
+                self.query_one(f"#lbl-{n}", Label).styles.width = width
+
+    def _row(self, name: str, widget: Any) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Label(self._label_text(name), id=f"lbl-{name}")
+            yield widget
+
+    def _deck_options(self) -> list[tuple[str, str]]:
+        return [(t(f"deck.{k}", self.settings.lang), k) for k in DECK_STYLES]
+
+    def _preset_options(self, current: str) -> list[tuple[str, str]]:
+        custom = [(t("opt.custom", self.settings.lang), "custom")] if current == "custom" else []
+        return [(k, k) for k in PRESETS] + custom
+
+    def _mult_options(self) -> list[tuple[str, str]]:
+        lang = self.settings.lang
+        return [(t(f"opt.{k}", lang), k) for k in ("none", "standard", "custom")]
+
+    def _start_options(self, r: RuleSet) -> list[tuple[str, str]]:
+        deck, lang = self.settings.deck, self.settings.lang
+        cards = sorted({1, 10, r.start_card})  # the 7 of Schellen, the 7 of Rosen, the current
+        return [(f"{suit_name(c // 9, deck, lang)} {DECK_STYLES[deck].rank_short[c % 9]}",
+                 format_card(c)) for c in cards]
+
+    @staticmethod
+    def _mult_value(r: RuleSet) -> str:
+        if all(m == 1 for m in r.multipliers):
+            return "none"
+        return "standard" if r.multipliers == _STANDARD else "custom"
+
+    def _sample_text(self) -> Text:
+        # Two lines of two suits each: the suit's name with its Ace and Under/Jack.
+        deck, lang = self.settings.deck, self.settings.lang
+        parts = [" ".join(card_markup(s * 9 + r, deck) for r in (8, 5))
+                 + f" [{SUIT_COLOURS[deck][s]}]{SUIT_SYMBOLS[deck][s]} "
+                 f"{suit_name(s, deck, lang)}[/]" for s in range(4)]
+        return Text.from_markup(f"{parts[0]}   {parts[1]}\n{parts[2]}   {parts[3]}")
+
+    def _reset_options(self, sel: Select[str], options: list[tuple[str, str]]) -> None:
+        value = sel.value
+        sel.set_options(options)
+        sel.value = value
+        _show_value(sel)
+
+    def retranslate(self) -> None:
+        """Put every text in the current language."""
+        lang = self.settings.lang
+        self.query_one("#title", Label).update(t("setup.title", lang))
+        for name in (*_LEFT, *_RIGHT):
+            self.query_one(f"#lbl-{name}", Label).update(self._label_text(name))
+        self._size_labels()
+        self._reset_options(self.query_one("#deck", Select), self._deck_options())
+        preset = self.query_one("#preset", Select)
+        self._reset_options(preset, self._preset_options(str(preset.value)))
+        self._reset_options(self.query_one("#multipliers", Select), self._mult_options())
+        for name, values in _CHOICES:
+            self._reset_options(self.query_one(f"#{name}", Select),
+                                [(t(f"opt.{x}", lang), x) for x in values])
+        self._reset_options(self.query_one("#start_card", Select),
+                            self._start_options(self.settings.rules))
+        self.query_one("#lbl-extra", Label).update(t("setup.extra", lang))
+        for c in _EXTRA:
+            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).label = t(
+                f"contract.{CONTRACT_TOKENS[c]}", lang)
+        for name in _SWITCHES:
+            self.query_one(f"#{name}", Checkbox).label = t(f"setup.{name}", lang)
+        self.query_one("#start", Button).label = t("setup.start", lang)
+        self.query_one("#quit", Button).label = t("setup.quit", lang)
+        self.query_one("#sample", Static).update(self._sample_text())
+        self._install_bindings()
+
+    def _set_rules_widgets(self, r: RuleSet) -> None:
+        self.query_one("#target", Input).value = str(r.target)
+        self.query_one("#multipliers", Select).value = self._mult_value(r)
+        for name in _SWITCHES:
+            self.query_one(f"#{name}", Checkbox).value = bool(getattr(r, name))
+        for name, _values in _CHOICES:
+            self.query_one(f"#{name}", Select).value = getattr(r, name)
+        start = self.query_one("#start_card", Select)
+        start.set_options(self._start_options(r))
+        start.value = format_card(r.start_card)
+        _show_value(start)
+        for c in _EXTRA:
+            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value = c in r.extra_contracts
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        s = self.settings
+        sid = event.select.id
+        # Read the widget, not the event: relabelling the options posts stale events.
+        value = event.select.value
+        if sid == "lang" and value != s.lang and isinstance(value, str):
+            s.lang = value
+            self.retranslate()
+        elif sid == "deck" and value != s.deck and isinstance(value, str):
+            s.deck = value
+            self.retranslate()
+        elif (sid == "preset" and isinstance(event.value, str) and event.value in PRESETS
+              and s.rules.name != event.value):
+            s.rules = PRESETS[event.value]
+            self._set_rules_widgets(s.rules)
+
+    def collect(self) -> Settings:
+        """The settings the widgets show; :class:`SettingsError` names a bad value."""
+        s = self.settings
+        # Choosing a preset has already put its rules in the settings; options not on the form
+        # (set with --set) are kept from there.
+        base = s.rules
+        changes: dict[str, Any] = {}
+        text = self.query_one("#target", Input).value.strip()
+        try:
+            changes["target"] = int(text)
+        except ValueError:
+            raise SettingsError(t("setup.bad_target", s.lang)) from None
+        mult = self.query_one("#multipliers", Select).value
+        if mult in ("none", "standard"):
+            changes["multipliers"] = mult
+        for name in _SWITCHES:
+            changes[name] = self.query_one(f"#{name}", Checkbox).value
+        for name, _values in _CHOICES:
+            changes[name] = self.query_one(f"#{name}", Select).value
+        changes["start_card"] = self.query_one("#start_card", Select).value
+        changes["extra_contracts"] = [
+            CONTRACT_TOKENS[c] for c in _EXTRA
+            if self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value
+        ]
+        try:
+            rules = rules_from_dict(changes, base=base)
+        except RuleError as e:
+            if "target" in str(e):
+                raise SettingsError(t("setup.bad_target", s.lang)) from None
+            raise SettingsError(str(e)) from None
+        if rules != PRESETS.get(rules.name):
+            rules = rules.replace(name="custom")
+        bots = [str(self.query_one(f"#bot{seat}", Select).value) for seat in (1, 2, 3)]
+        out = Settings(rules=rules, deck=s.deck, lang=s.lang, bots=bots, delay=s.delay,
+                       name=s.name)
+        out.validate()
+        return out
+
+    def action_start(self) -> None:
+        """Start the game with the chosen settings."""
+        try:
+            settings = self.collect()
+        except SettingsError as e:
+            self.query_one("#error", Static).update(str(e))
+            return
+        app: PuurApp = self.app  # type: ignore[assignment]
+        app.settings = settings
+        app.remember_settings()
+        app.start_game()
+
+    def action_quit(self) -> None:
+        """Leave the program."""
+        self.app.exit(0)
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.action_quit()
