@@ -113,6 +113,8 @@ class TrickHand:
         self.play_rule: PlayRule = play_rule
         self._schieber_play: bool = play_rule == SCHIEBER
         self.num_tricks: int = hands[0].bit_count()
+        #: The seat that acts first in the hand (it never changes).
+        self.opener: int = first
         #: The seat that leads trick 1 (the first in playing order for the Weis comparison).
         self.first_leader: int = first
         self.game_scores: tuple[int, ...] | None = game_scores

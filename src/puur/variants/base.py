@@ -32,6 +32,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "VariantGame",
+    "format_places",
     "format_trick_action",
     "parse_trick_action",
     "rank_sides",
@@ -153,6 +154,13 @@ class VariantGame(Protocol):
         ...
 
 
+def format_places(game: Any) -> str:
+    """``PLACE … / SCORE …``: each side's place and game total (the ``result`` of a record)."""
+    places = " ".join(str(p) for p in game.standings())
+    scores = " ".join(str(v) for v in game.scores)
+    return f"{places} / {scores}"
+
+
 def rank_sides(keys: Sequence[Any]) -> tuple[int, ...]:
     """Places from sort keys (lower key = better place); equal keys share a place.
 
@@ -217,6 +225,38 @@ class Variant(ABC):
         self, rules: Any = None, seed: int | str | None = None, deals: list[Any] | None = None
     ) -> VariantGame:
         """A new game (deals shuffled from ``seed``, or the ``deals`` given)."""
+
+    # -----------------------------------------------------------------------------------------
+    # Records (puur.record): how a hand's first line and its actions are written and read.
+
+    @abstractmethod
+    def format_action(self, hand: TrickHand, action: int) -> str:
+        """The record token of ``action`` in ``hand`` (before it is pushed)."""
+
+    @abstractmethod
+    def parse_action(self, hand: TrickHand, token: str) -> int:
+        """The action a record token names in ``hand`` (``ValueError`` naming the token)."""
+
+    @abstractmethod
+    def format_hand(self, game: Any, index: int) -> str:
+        """What follows ``hand N`` in a record for hand ``index`` (0-based) of ``game``."""
+
+    @abstractmethod
+    def parse_hand(self, rules: Any, text: str) -> Any:
+        """The deal of a ``hand`` line's text (``ValueError`` saying what is wrong)."""
+
+    @abstractmethod
+    def check_hand(self, game: Any, index: int, text: str) -> None:
+        """Check the parts of a ``hand`` line that follow from the game (who starts, who deals)
+        once its deal is in place (``ValueError`` saying what differs)."""
+
+    @abstractmethod
+    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
+        """Each side's game total after hand ``index`` (0-based) is over."""
+
+    @abstractmethod
+    def format_result(self, game: Any) -> str:
+        """What follows ``result`` once ``game`` is over."""
 
     def with_hands(self, deal: Any, hands: tuple[int, ...]) -> Any:
         """A deal like ``deal`` with other hands (for tests and search that redeal hidden

@@ -27,16 +27,26 @@ from puur.contracts import (
     CONTRACT_TOKENS,
     MODE_OBENABE,
     Contract,
+    ContractError,
     contract_mode,
     format_contract,
+    parse_contract,
     trump_of,
 )
 from puur.deal import check_hands
-from puur.hand import IllegalActionError
+from puur.hand import IllegalActionError, TrickHand
 from puur.options import OptionError, Options, option
 from puur.round import Round, deal_hands
 from puur.rules import RuleSet
-from puur.variants.base import ActionSpace, OptionsVariant, rank_sides
+from puur.variants.base import (
+    ActionSpace,
+    OptionsVariant,
+    format_places,
+    format_trick_action,
+    parse_trick_action,
+    rank_sides,
+)
+from puur.variants.schieber import check_forehand, format_forehand_hand, parse_forehand_hand
 
 __all__ = [
     "A_ROW",
@@ -376,6 +386,23 @@ class CoiffeurGame:
         self.rounds.append(CoiffeurHand(self.rules, hands, forehand, sheet, index + 1))
         self.sheets.append(sheet)
 
+    def set_deal(self, hands: tuple[int, ...]) -> None:
+        """Replace the deal of the current hand before its first action (used by records)."""
+        r = self.round
+        if r.actions or self.is_over:
+            raise IllegalActionError("the deal can only be set before the hand's first action")
+        index = len(self.rounds) - 1
+        if index == 0:
+            forehand = next(
+                (s for s in range(4) if isinstance(hands, tuple | list) and len(hands) == 4
+                 and type(hands[s]) is int and hands[s] >> self.rules.start_card & 1), -1)
+            if forehand < 0:
+                raise IllegalActionError("the start card is in no hand of the deal")
+        else:
+            forehand = r.forehand
+        self.rounds[index] = CoiffeurHand(self.rules, tuple(hands), forehand, r.sheet, r.hand_no)
+        self._deals[index] = tuple(hands)
+
     @property
     def round(self) -> CoiffeurHand:
         """The hand in play (the last one once the game is over)."""
@@ -511,6 +538,58 @@ class CoiffeurVariant(OptionsVariant):
     ) -> CoiffeurGame:
         """A new game of Coiffeur."""
         return CoiffeurGame(rules, seed, deals)
+
+    def format_action(self, hand: TrickHand, action: int) -> str:
+        """``row:R:CONTRACT`` (the row 1-based), ``push``, or a card, Weis or Stöck token."""
+        if action == A_PUSH:
+            return "push"
+        tok = format_trick_action(hand, action)
+        return tok if tok is not None else hand.action_text(action)
+
+    def parse_action(self, hand: TrickHand, token: str) -> int:
+        """The action of a record token (``ValueError`` naming a bad one)."""
+        t = token.strip().lower()
+        if t == "push":
+            return A_PUSH
+        if t.startswith("row:"):
+            row, _sep, con = t[4:].partition(":")
+            if not row.isdigit():
+                raise ValueError(f"bad action {token!r}: a row is row:NUMBER:CONTRACT")
+            try:
+                c = parse_contract(con)
+            except ContractError as e:
+                raise ValueError(f"bad action {token!r}: {e}") from None
+            r = int(row) - 1
+            if not 0 <= r < MAX_ROWS:
+                raise ValueError(f"bad action {token!r}: no row {row}")
+            return row_action(r, c)
+        a = parse_trick_action(hand, token)
+        if a is None:
+            raise ValueError(
+                f"bad action {token!r}: expected a card, push, row:N:X, weis or stoeck")
+        return a
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The forehand and the deal, as Schieber."""
+        rd = game.rounds[index]
+        return format_forehand_hand(rd.forehand, rd.initial_hands)
+
+    def parse_hand(self, rules: Any, text: str) -> tuple[int, ...]:
+        """The four hands of ``FOREHAND DEAL``."""
+        return parse_forehand_hand(text)[1]
+
+    def check_hand(self, game: Any, index: int, text: str) -> None:
+        """The forehand named must be the game's."""
+        check_forehand(game, index, text)
+
+    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
+        """Both columns' totals after hand ``index``."""
+        sheet = game.sheets[index + 1] if index + 1 < len(game.sheets) else game.sheet
+        return tuple(sum(v for v in col if v is not None) for col in sheet)
+
+    def format_result(self, game: Any) -> str:
+        """``PLACE PLACE / SCORE SCORE``."""
+        return format_places(game)
 
 
 VARIANT: Final = CoiffeurVariant()

@@ -27,7 +27,14 @@ from puur.hand import OVER, IllegalActionError, TrickHand
 from puur.options import Options, option
 from puur.rules import RuleSet
 from puur.tricks import PlayRule
-from puur.variants.base import ActionSpace, OptionsVariant, rank_sides
+from puur.variants.base import (
+    ActionSpace,
+    OptionsVariant,
+    format_places,
+    format_trick_action,
+    parse_trick_action,
+    rank_sides,
+)
 
 __all__ = [
     "A_FORECAST",
@@ -337,6 +344,26 @@ class DifferenzlerGame:
         index = len(self.rounds)
         self.rounds.append(DifferenzlerHand(self.rules, self.deal_for(index), index + 1, totals))
 
+    def set_deal(self, deal: DifferenzlerDeal) -> None:
+        """Replace the deal of the current hand before its first action (used by records); the
+        dealer must be the one whose turn it is."""
+        r = self.round
+        if r.actions or self.is_over:
+            raise IllegalActionError("the deal can only be set before the hand's first action")
+        index = len(self.rounds) - 1
+        if not isinstance(deal, DifferenzlerDeal):
+            raise IllegalActionError(f"not a Differenzler deal: {deal!r}")
+        if index and deal.dealer != r.dealer:
+            raise IllegalActionError(
+                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}")
+        try:
+            self.rounds[index] = DifferenzlerHand(self.rules, deal, r.hand_no, r.totals)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        if index == 0:
+            self.first_dealer = deal.dealer
+        self._deals[index] = deal
+
     @property
     def round(self) -> DifferenzlerHand:
         """The hand in play (the last one once the game is over)."""
@@ -510,6 +537,48 @@ class DifferenzlerVariant(OptionsVariant):
     ) -> DifferenzlerGame:
         """A new game of Differenzler."""
         return DifferenzlerGame(rules, seed, deals)
+
+    def format_action(self, hand: TrickHand, action: int) -> str:
+        """``forecast:N``, or a card, Weis or Stöck token."""
+        tok = format_trick_action(hand, action)
+        return tok if tok is not None else hand.action_text(action)
+
+    def parse_action(self, hand: TrickHand, token: str) -> int:
+        """The action of a record token (``ValueError`` naming a bad one)."""
+        t = token.strip().lower()
+        if t.startswith("forecast:"):
+            f = t[9:]
+            if not (f.isascii() and f.isdigit() and int(f) <= MAX_FORECAST):
+                raise ValueError(f"bad action {token!r}: a forecast is 0..{MAX_FORECAST}")
+            return A_FORECAST + int(f)
+        a = parse_trick_action(hand, token)
+        if a is None:
+            raise ValueError(f"bad action {token!r}: expected a card, forecast:N, weis or stoeck")
+        return a
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The dealer, the turned card (or drawn suit) and the hands."""
+        return format_deal_line(game.rounds[index].deal)
+
+    def parse_hand(self, rules: Any, text: str) -> DifferenzlerDeal:
+        """A deal of ``DEALER TRUMP HAND / …``."""
+        return parse_deal_line(self.check_rules(rules), text)
+
+    def check_hand(self, game: Any, index: int, text: str) -> None:
+        """The dealer named must be the game's (the seat after the last hand's dealer)."""
+        named = parse_deal_line(game.rules, text).dealer
+        actual = game.rounds[index].dealer
+        if named != actual:
+            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
+
+    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
+        """Each player's penalty total after hand ``index``."""
+        r = game.rounds[index]
+        return tuple(t + p for t, p in zip(r.totals, r.penalties(), strict=True))
+
+    def format_result(self, game: Any) -> str:
+        """``PLACE … / TOTAL …``."""
+        return format_places(game)
 
 
 VARIANT: Final = DifferenzlerVariant()

@@ -15,11 +15,16 @@ from puur.actions import NUM_ACTIONS, decode
 from puur.cards import format_card
 from puur.contracts import CONTRACT_TOKENS, SCHIEBER_CONTRACTS
 from puur.game import Game
+from puur.hand import TrickHand
+from puur.notation import NotationError, format_deal, parse_deal
+from puur.notation import format_action as _format_action
+from puur.notation import parse_action as _parse_action
 from puur.options import OptionInfo
+from puur.round import Round
 from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.variants.base import ActionSpace, Variant
 
-__all__ = ["VARIANT", "SchieberVariant"]
+__all__ = ["VARIANT", "SchieberVariant", "format_forehand_hand", "parse_forehand_hand"]
 
 _TOKENS: Final = CONTRACT_TOKENS[:SCHIEBER_CONTRACTS]
 
@@ -81,6 +86,40 @@ def _action_names() -> tuple[str, ...]:
 _ACTIONS: Final = ActionSpace(_action_names())
 
 
+def parse_forehand_hand(text: str) -> tuple[int, tuple[int, ...]]:
+    """Read ``FOREHAND HAND / HAND / HAND / HAND`` (the ``hand`` line of Schieber and of the
+    variants dealt as Schieber); ``ValueError`` saying what is wrong."""
+    parts = text.split(maxsplit=1)
+    if len(parts) < 2:
+        raise ValueError("'hand' needs a number, the forehand and the deal")
+    if not parts[0].isdigit():
+        raise ValueError(f"'hand' needs whole numbers, got {parts[0]!r}")
+    fh = int(parts[0])
+    try:
+        deal = parse_deal(parts[1])
+    except NotationError as e:
+        raise ValueError(str(e)) from None
+    if fh not in (0, 1, 2, 3):
+        raise ValueError(f"forehand must be a seat 0..3, not {fh}")
+    return fh, deal
+
+
+def format_forehand_hand(forehand: int, hands: tuple[int, ...]) -> str:
+    """``FOREHAND HAND / HAND / HAND / HAND``."""
+    return f"{forehand} {format_deal(hands)}"
+
+
+def check_forehand(game: Any, index: int, text: str) -> None:
+    """The forehand a ``hand`` line names must be the game's: the start card's holder in the
+    first hand, then the next seat each hand."""
+    fh, _deal = parse_forehand_hand(text)
+    actual = game.rounds[index].forehand
+    if fh != actual:
+        if index == 0:
+            raise ValueError(f"the start card's holder is seat {actual}, not {fh}")
+        raise ValueError(f"hand {index + 1} must start with seat {actual}, not {fh}")
+
+
 class SchieberVariant(Variant):
     """The static description of Schieber."""
 
@@ -125,6 +164,39 @@ class SchieberVariant(Variant):
     ) -> Game:
         """A new game of Schieber."""
         return Game(self.check_rules(rules), seed, deals)
+
+    def format_action(self, hand: TrickHand, action: int) -> str:
+        """The notation token (:func:`puur.notation.format_action`)."""
+        assert isinstance(hand, Round)
+        return _format_action(hand, action)
+
+    def parse_action(self, hand: TrickHand, token: str) -> int:
+        """The action of a notation token (:func:`puur.notation.parse_action`)."""
+        assert isinstance(hand, Round)
+        return _parse_action(hand, token)
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The forehand and the deal."""
+        rd = game.rounds[index]
+        return format_forehand_hand(rd.forehand, rd.initial_hands)
+
+    def parse_hand(self, rules: Any, text: str) -> tuple[int, ...]:
+        """The four hands of ``FOREHAND DEAL``."""
+        return parse_forehand_hand(text)[1]
+
+    def check_hand(self, game: Any, index: int, text: str) -> None:
+        """The forehand named must be the game's."""
+        check_forehand(game, index, text)
+
+    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
+        """Both teams' totals after hand ``index``."""
+        start, rd = game.start_scores[index], game.rounds[index]
+        return (start[0] + rd.credited[0], start[1] + rd.credited[1])
+
+    def format_result(self, game: Any) -> str:
+        """``WINNER REASON A B``: the winning team, what brought it to the target, the scores."""
+        a, b = game.scores
+        return f"{game.winner} {game.end_reason} {a} {b}"
 
 
 VARIANT: Final = SchieberVariant()
