@@ -11,10 +11,10 @@ import time
 from typing import Any, Final
 
 from puur.bots import BOTS
-from puur.round import IllegalActionError
 from puur.rules import PRESETS, RuleError, rules_from_dict, rules_to_dict
 from puur.server.messages import CreateTable, ProtocolError
 from puur.server.names import bot_name
+from puur.server.restore import DamagedTable, check_row, restore_game
 from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
 from puur.server.tables import Table, new_token
 from puur.server.turns import Clock
@@ -25,6 +25,12 @@ log = logging.getLogger("puur.server")
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
+
+
+def _left_out(code: object, why: str) -> None:
+    label = code if isinstance(code, str) and code.isascii() and code.isalnum() else ascii(code)
+    log.error("table %s is left out of play (kept in the database): %s", label,
+              " ".join(why.split()))
 
 
 class Lobby:
@@ -60,13 +66,22 @@ class Lobby:
         return sorted(BOTS)
 
     def load(self) -> None:
-        """Load every stored table and rebuild its game; a broken one is logged and skipped."""
-        for row in self.storage.load_tables():
+        """Load every stored table and rebuild its game. A damaged one (see
+        :mod:`puur.server.restore`) is logged in one line and left out of play; its rows stay
+        in the database as they are."""
+        rows, unreadable = self.storage.load_tables()
+        for code, why in unreadable:
+            _left_out(code, why)
+        for row in rows:
             try:
+                check_row(row)
                 table = Table(self, row)
-                table.restore()
-            except (ValueError, RuleError, IllegalActionError) as e:
-                log.error("table %s cannot be restored: %s", row.code, e)
+                restore_game(table)
+            except DamagedTable as e:
+                _left_out(row.code, str(e))
+                continue
+            except Exception as e:  # whatever else a damaged row breaks: still one line
+                _left_out(row.code, f"{type(e).__name__}: {e}")
                 continue
             table.name_legacy_bots()
             self.tables[row.code] = table

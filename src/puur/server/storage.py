@@ -205,6 +205,7 @@ class Storage:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
+                self._check_columns()
             except BaseException:
                 self.db.close()
                 raise
@@ -214,6 +215,24 @@ class Storage:
         except BaseException:
             self._unlock(failed=True)
             raise
+
+    def _check_columns(self) -> None:
+        """Refuse a database whose tables lack a column this version reads (one written by
+        another version of Puur): one clear line instead of a failing query later."""
+        fresh = sqlite3.connect(":memory:")
+        try:
+            fresh.executescript(_SCHEMA)
+            names = [n for (n,) in fresh.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+            for name in names:
+                have = {r[1] for r in self.db.execute(f"PRAGMA table_info({name})")}
+                for (column,) in fresh.execute(f"SELECT name FROM pragma_table_info('{name}')"):
+                    if column not in have:
+                        raise DatabaseFileError(
+                            f"{self.path} has no column {column!r} in its table {name!r}: it is "
+                            "not a database of this version of Puur; choose another --db")
+        finally:
+            fresh.close()
 
     def close(self) -> None:
         """Close the database and give its lock up."""
@@ -317,22 +336,30 @@ class Storage:
 
     # -- reads --------------------------------------------------------------------------------
 
-    def load_tables(self) -> list[TableRow]:
-        """Every stored table with its seats."""
-        seats: dict[str, list[SeatRow]] = {}
+    def load_tables(self) -> tuple[list[TableRow], list[tuple[object, str]]]:
+        """Every stored table with its seats, oldest first, and the ``(code, reason)`` of each
+        row that cannot even be read as a table (rules that are not JSON). The rows hold what
+        the database holds, whatever its type: :mod:`puur.server.restore` checks them."""
+        seats: dict[object, list[SeatRow]] = {}
         for code, seat, kind, bot, strength, name, th in self.db.execute(
             "SELECT code, seat, kind, bot, strength, name, token_hash FROM seats"
             " ORDER BY code, seat"
         ):
             seats.setdefault(code, []).append(SeatRow(seat, kind, bot, strength, name, th))
         out = []
+        unreadable: list[tuple[object, str]] = []
         for code, created, preset, rules, deck, lang, timer, public, gid in self.db.execute(
             "SELECT code, created, preset, rules, deck, lang, turn_timer, public, game_id"
             " FROM tables ORDER BY created"
         ):
-            out.append(TableRow(code, created, preset, json.loads(rules), deck, lang, timer,
+            try:
+                parsed = json.loads(rules)
+            except (TypeError, ValueError) as e:
+                unreadable.append((code, f"its rules are not JSON ({e})"))
+                continue
+            out.append(TableRow(code, created, preset, parsed, deck, lang, timer,
                                 bool(public), gid, seats.get(code, [])))
-        return out
+        return out, unreadable
 
     def load_game(self, game_id: int) -> GameRow | None:
         """A game with its deals and actions, or ``None``."""

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from puur.game import Game
-from puur.notation import format_deal, parse_deal
+from puur.notation import format_deal
 from puur.record import SeatInfo, format_record
 from puur.rules import RuleSet, rules_from_dict, rules_to_dict
 from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
@@ -469,27 +469,3 @@ class Table:
         self.turns.stop()
         for c in self.conns:
             c.close()
-
-    # -- restoring ----------------------------------------------------------------------------
-
-    def restore(self) -> None:
-        """Rebuild the table's games from the database (after a restart)."""
-        self.games = self.storage.games_of(self.code)
-        self.game_number = len(self.games)
-        gid = self.storage.table_game_id(self.code)
-        if gid is None:
-            return
-        row = self.storage.load_game(gid)
-        if row is None:
-            return
-        deals = [parse_deal(d) for _n, _f, d in row.deals]
-        game = Game(self.rules, seed=row.seed, deals=deals)
-        steps = 0
-        for seq, hand_no, seat, action, _by in row.actions:
-            if hand_no != len(game.rounds) or seat != game.to_move:
-                raise ValueError(f"table {self.code}: stored action {seq} does not fit the game")
-            game.push(action)
-            if not is_secret(self.rules, action) or game.is_over:
-                steps += 1
-        self.game, self.game_id = game, gid
-        self.moves, self.seq = len(row.actions), steps
