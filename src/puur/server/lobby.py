@@ -140,10 +140,12 @@ class Lobby:
             if sp.kind == "bot":
                 seats.append(SeatRow(i, "bot", sp.bot, sp.strength, "", None))
             elif i == spec.seat and token is not None:
-                seats.append(SeatRow(i, "human", None, None, spec.name, hash_token(token)))
+                # A person without a name is stored without one (puur.server.names).
+                seats.append(SeatRow(i, "human", None, None, spec.name or "",
+                                     hash_token(token)))
             else:
-                seats.append(SeatRow(i, "human", None, None, f"Player {i + 1}", None))
-        taken = [s.name for s in seats if s.token_hash is not None]
+                seats.append(SeatRow(i, "human", None, None, "", None))
+        taken = [s.name for s in seats if s.token_hash is not None and s.name]
         named: list[SeatRow] = []
         for s in seats:
             if s.kind == "bot":

@@ -393,7 +393,8 @@ class Storage:
 
     def finished_games(self, codes: Iterable[str] = (), limit: int = 50) -> list[dict[str, Any]]:
         """The latest finished games of public tables and of the private tables ``codes``,
-        newest first, each with the names of its four seats (``names``) and ``public``."""
+        newest first, each with its four seats as stored (``seats``: kind, bot, name) and
+        ``public``."""
         codes = sorted(set(codes))
         marks = ",".join("?" * len(codes))
         private = f" OR g.code IN ({marks})" if codes else ""
@@ -402,26 +403,26 @@ class Storage:
             " t.public FROM games g JOIN tables t ON t.code = g.code"
             f" WHERE g.ended IS NOT NULL AND (t.public = 1{private})"
             " ORDER BY g.ended DESC, g.id DESC LIMIT ?", (*codes, limit)).fetchall()
-        names = self.seat_names({r[1] for r in rows})
+        seats = self.seats_of({r[1] for r in rows})
         out = []
         for r in rows:
             info = self._game_info(r[:8])
             info["public"] = bool(r[8])
-            info["names"] = names.get(r[1], [])
+            info["seats"] = seats.get(r[1], [])
             out.append(info)
         return out
 
-    def seat_names(self, codes: Iterable[str]) -> dict[str, list[str]]:
-        """The seat names of each table in ``codes``, in seat order."""
+    def seats_of(self, codes: Iterable[str]) -> dict[str, list[tuple[str, str | None, str]]]:
+        """The seats of each table in ``codes`` as stored (kind, bot, name), in seat order."""
         codes = sorted(set(codes))
         if not codes:
             return {}
-        out: dict[str, list[str]] = {}
-        for code, name in self.db.execute(
-            f"SELECT code, name FROM seats WHERE code IN ({','.join('?' * len(codes))})"
-            " ORDER BY code, seat", codes,
+        out: dict[str, list[tuple[str, str | None, str]]] = {}
+        for code, kind, bot, name in self.db.execute(
+            "SELECT code, kind, bot, name FROM seats WHERE code IN"
+            f" ({','.join('?' * len(codes))}) ORDER BY code, seat", codes,
         ):
-            out.setdefault(code, []).append(name)
+            out.setdefault(code, []).append((kind, bot, name))
         return out
 
     def table_public(self, code: str) -> bool:

@@ -27,6 +27,7 @@ waits.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import sqlite3
@@ -37,9 +38,15 @@ from typing import TYPE_CHECKING, Any, Final
 from puur.game import Game
 from puur.notation import format_deal
 from puur.record import SeatInfo, format_record
-from puur.rules import RuleSet, rules_from_dict, rules_to_dict
+from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
-from puur.server.names import bot_name, is_legacy_name
+from puur.server.names import (
+    bot_name,
+    is_legacy_name,
+    record_name,
+    shown_names,
+    stored_name_error,
+)
 from puur.server.seats import Connection, Seat, dumps, new_token
 from puur.server.storage import ActionRow, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
@@ -76,14 +83,26 @@ class Table:
         self.created = row.created
         self.preset = row.preset
         self.rules: RuleSet = rules_from_dict(row.rules)
+        if stored_name_error(self.rules.name) is not None:
+            self._refused_name("the rule set", self.rules.name)
+            base = PRESETS.get(row.preset, RuleSet())
+            self.rules = dataclasses.replace(self.rules, name=base.name)
         self.rules_dict = rules_to_dict(self.rules)
         self.deck = row.deck
         self.lang = row.lang
         self.turn_timer = row.turn_timer
         self.public = row.public
+        shown = shown_names(row.code, [(s.kind, s.bot, s.name) for s in row.seats])
         self.seats = [
-            Seat(s.seat, s.kind, s.bot, s.strength, s.name, s.token_hash) for s in row.seats
+            Seat(s.seat, s.kind, s.bot, s.strength, name, s.token_hash)
+            for s, name in zip(row.seats, shown, strict=True)
         ]
+        for s, name in zip(row.seats, shown, strict=True):
+            if name != s.name and s.name and stored_name_error(s.name) is not None:
+                self._refused_name(f"seat {s.seat}", s.name)
+        #: Computer players stored under their bot type (:meth:`name_legacy_bots`).
+        self._legacy = [s.seat for s in row.seats
+                        if s.kind == "bot" and is_legacy_name(s.name, s.bot)]
         self.game: Game | None = None
         self.game_id: int | None = None
         self.game_number = 0
@@ -97,6 +116,12 @@ class Table:
         self.turns = Turns(self)
         self._summary_key: object = None
         self._summary_cache = ""
+
+    def _refused_name(self, whose: str, name: object) -> None:
+        """A stored name that a new one could not be: shown as the default, kept as stored."""
+        log.warning("table %s: %s has a stored name that %s (%s); it is shown with its default "
+                    "name and kept as it is in the database", self.code, whose,
+                    stored_name_error(name), ascii(name)[:60])
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -141,9 +166,10 @@ class Table:
         raise ProtocolError("auth", "this token opens no seat at this table")
 
     def seat_infos(self) -> dict[int, SeatInfo]:
-        """Who sits where, for the game record."""
+        """Who sits where, for the game record (a person without a name as ``Player N``)."""
         return {
-            s.index: SeatInfo("human" if s.kind == "human" else f"bot:{s.bot}", s.name)
+            s.index: SeatInfo("human", record_name(s.name, s.index)) if s.kind == "human"
+            else SeatInfo(f"bot:{s.bot}", s.name or "")
             for s in self.seats
         }
 
@@ -231,8 +257,8 @@ class Table:
 
     # -- seats and connections ----------------------------------------------------------------
 
-    def join(self, seat: int | None, name: str) -> tuple[int, str]:
-        """Take a free human seat; returns ``(seat, token)``."""
+    def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free human seat under ``name`` (``None``: none); returns ``(seat, token)``."""
         if seat is None:
             free = [s.index for s in self.seats if not s.taken]
             if not free:
@@ -242,10 +268,9 @@ class Table:
         if s.taken:
             raise ProtocolError("seat_taken", f"seat {seat} of table {self.code} is taken")
         token = new_token()
-        name = name or f"Player {seat + 1}"
-        renames = self._renames_for(seat, name)
+        renames = self._renames_for(name)
         try:
-            self.storage.take_seat(self.code, seat, name, hash_token(token), renames)
+            self.storage.take_seat(self.code, seat, name or "", hash_token(token), renames)
         except sqlite3.Error as e:
             log.error("table %s: cannot store a joining player: %s", self.code, e)
             raise StorageUnavailable.refused("your seat", e) from None
@@ -258,30 +283,31 @@ class Table:
             self.begin()
         return seat, token
 
-    def _renames_for(self, seat: int, name: str) -> list[tuple[int, str]]:
+    def _renames_for(self, name: str | None) -> list[tuple[int, str]]:
         """Computer players that must change their name because a person takes it."""
         out: list[tuple[int, str]] = []
-        people = {x.name for x in self.seats if x.kind == "human" and x.taken} | {name}
+        if name is None:
+            return out
+        people = {x.name for x in self.seats if x.kind == "human" and x.taken and x.name}
+        people.add(name)
         for b in self.seats:
-            if b.kind == "bot" and b.name.casefold() == name.casefold():
-                others = {x.name for x in self.seats if x.kind == "bot" and x is not b}
+            if b.kind == "bot" and b.name is not None and b.name.casefold() == name.casefold():
+                others = {x.name for x in self.seats if x.kind == "bot" and x is not b and x.name}
                 new = bot_name(self.code, b.index, people | others | {n for _i, n in out})
                 out.append((b.index, new))
         return out
 
     def name_legacy_bots(self) -> None:
-        """Give computer players that still carry their bot type as name (tables stored before
-        they had names) their seat's name; best effort, the next start tries again."""
-        renames: list[tuple[int, str]] = []
-        for s in self.seats:
-            if s.kind == "bot" and is_legacy_name(s.name, s.bot):
-                s.name = bot_name(self.code, s.index, [x.name for x in self.seats if x is not s])
-                renames.append((s.index, s.name))
+        """Store the names of computer players that were stored under their bot type (tables
+        stored before they had names); best effort, the next start tries again."""
+        renames = [(i, self.seats[i].name or "") for i in self._legacy]
         if renames:
             try:
                 self.storage.rename_seats(self.code, renames)
             except sqlite3.Error as e:
                 log.warning("table %s: cannot store computer players' names: %s", self.code, e)
+            else:
+                self._legacy = []
 
     def connect(self, conn: Connection) -> None:
         """A client has said hello: send it the full state, tell the others."""
