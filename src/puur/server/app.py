@@ -10,7 +10,9 @@ routes) return its ``index.html``.
 Every refusal under ``/api/`` is a typed error with a 4xx status, unknown routes and methods
 included (a fault of the server's own is a typed 500, ``server_error``). Request bodies are read
 only up to ``Limits.max_body`` (``too_large``, 413), and table-code lookups count against the
-client's rate limit (``rate_limited``, 429 with ``Retry-After``); see :mod:`puur.server.limits`.
+client's rate limit (``rate_limited``, 429 with ``Retry-After``), and so do new tables, of
+which a client may also have only so many unfinished (``too_many_tables``, 429); see
+:mod:`puur.server.limits`.
 """
 
 from __future__ import annotations
@@ -127,7 +129,11 @@ async def tables(request: Request) -> Response:
     if request.method == "GET":
         return _ok({"type": "tables", "tables": lobby.open_tables()})
     spec = parse_create(await _body(request), lobby.bots(), lobby.min_timer)
-    table, seat, token = lobby.create(spec)
+    key = client_key(request.scope)
+    lobby.check_room(key)
+    creates: RateLimiter = request.app.state.creates
+    creates.take(key, "new tables")
+    table, seat, token = lobby.create(spec, key)
     return _ok({
         "type": "created", "code": table.code, "seat": seat, "token": token,
         "invite": f"/t/{table.code}", "table": table.summary(),
@@ -234,7 +240,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = db if isinstance(db, Storage) else Storage(db)
         lobby = Lobby(storage, bot_delay=bot_delay, min_timer=min_timer, seed=seed,
-                      disconnect_grace=disconnect_grace)
+                      disconnect_grace=disconnect_grace,
+                      open_tables_per_client=limits.open_tables_per_client)
         lobby.load()
         app.state.lobby = lobby
         lobby.resume()
@@ -265,5 +272,6 @@ def create_app(
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.limits = limits
     app.state.lookups = RateLimiter(limits.lookups_per_minute)
+    app.state.creates = RateLimiter(limits.tables_per_hour, period=3600.0)
     app.state.sockets = SocketCounter(limits.sockets_per_client)
     return app

@@ -41,6 +41,12 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-sockets", type=int, default=_DEFAULTS.sockets_per_client, metavar="N",
                    help="WebSockets one client address may hold open "
                         f"(default {_DEFAULTS.sockets_per_client})")
+    p.add_argument("--tables-per-hour", type=int, default=_DEFAULTS.tables_per_hour,
+                   metavar="N", help="new tables one client address may open per hour "
+                   f"(default {_DEFAULTS.tables_per_hour})")
+    p.add_argument("--open-tables", type=int, default=_DEFAULTS.open_tables_per_client,
+                   metavar="N", help="unfinished tables one client address may have opened in "
+                   f"the last 24 hours (default {_DEFAULTS.open_tables_per_client})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn log level (default warning)")
@@ -92,11 +98,14 @@ def serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         raise SystemExit("puur: --bot-delay cannot be negative")
     for option, value in (("--lookups-per-minute", args.lookups_per_minute),
-                          ("--max-sockets", args.max_sockets)):
+                          ("--max-sockets", args.max_sockets),
+                          ("--tables-per-hour", args.tables_per_hour),
+                          ("--open-tables", args.open_tables)):
         if value < 1:
             raise SystemExit(f"puur: {option} must be at least 1, not {value}")
     limits = Limits(lookups_per_minute=args.lookups_per_minute,
-                    sockets_per_client=args.max_sockets)
+                    sockets_per_client=args.max_sockets, tables_per_hour=args.tables_per_hour,
+                    open_tables_per_client=args.open_tables)
     try:
         storage = Storage(args.db)
     except DatabaseFileError as e:

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from puur.bots import BOTS
 from puur.rules import PRESETS, RuleError, rules_from_dict, rules_to_dict
+from puur.server.limits import OPEN_TABLE_WINDOW
 from puur.server.messages import CreateTable, ProtocolError
 from puur.server.names import bot_name
 from puur.server.restore import DamagedTable, check_row, restore_game
@@ -43,8 +44,14 @@ class Lobby:
         min_timer: float = 5.0,
         seed: int | None = None,
         disconnect_grace: float = 5.0,
+        open_tables_per_client: int | None = None,
     ) -> None:
         self.storage = storage
+        #: Unfinished tables one client may have created in the last day (``None``: any).
+        self.open_tables_per_client = open_tables_per_client
+        #: The tables each client created in this run, ``(clock time, code)``, oldest first.
+        self._created: dict[str, list[tuple[float, str]]] = {}
+        self._prune_at = 10_000
         #: With a turn timer, seconds a disconnected person's turn waits before the stand-in.
         self.disconnect_grace = disconnect_grace
         #: Seeds of deals and computer players (``seed`` makes them repeatable, for tests).
@@ -105,10 +112,43 @@ class Lobby:
             if code not in self.tables and not self.storage.table_exists(code):
                 return code
 
-    def create(self, spec: CreateTable) -> tuple[Table, int | None, str | None]:
-        """Create a table from a validated request; returns ``(table, seat, token)``.
-        Raises :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when
-        the database refuses it."""
+    def _recent(self, client: str) -> list[tuple[float, str]]:
+        """The tables ``client`` created within the last :data:`OPEN_TABLE_WINDOW` seconds."""
+        since = self.clock.now() - OPEN_TABLE_WINDOW
+        recent = [(t, c) for t, c in self._created.get(client, ()) if t > since]
+        if recent:
+            self._created[client] = recent
+        else:
+            self._created.pop(client, None)
+        return recent
+
+    def check_room(self, client: str) -> None:
+        """``too_many_tables`` when ``client`` has as many unfinished tables from the last day
+        as it may have (checked before a new table is made)."""
+        limit = self.open_tables_per_client
+        if limit is None:
+            return
+        unfinished = sum(1 for _t, code in self._recent(client)
+                         if self.tables[code].status != "over")
+        if unfinished >= limit:
+            raise ProtocolError("too_many_tables", f"your address has {unfinished} unfinished "
+                                "tables opened in the last 24 hours, the most this server "
+                                "allows; finish a game there, or join a table instead")
+
+    def _count(self, client: str, code: str) -> None:
+        self._created.setdefault(client, []).append((self.clock.now(), code))
+        if len(self._created) > self._prune_at:
+            for key in list(self._created):
+                self._recent(key)
+            self._prune_at = max(10_000, 2 * len(self._created))
+
+    def create(
+        self, spec: CreateTable, client: str | None = None
+    ) -> tuple[Table, int | None, str | None]:
+        """Create a table from a validated request of ``client`` (an address, counted for
+        :meth:`check_room`); returns ``(table, seat, token)``. Raises
+        :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when the
+        database refuses it."""
         if spec.preset not in PRESETS:
             raise ProtocolError("bad_rules", f"unknown preset {spec.preset!r}; one of "
                                 f"{', '.join(PRESETS)}")
@@ -128,6 +168,8 @@ class Lobby:
             raise StorageUnavailable.refused("a new table", e) from None
         table = Table(self, row)
         self.tables[code] = table
+        if client is not None:
+            self._count(client, code)
         table.begin()
         return table, spec.seat, token
 
