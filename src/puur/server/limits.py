@@ -55,6 +55,14 @@ class Limits:
     #: Characters of messages waiting for a client that does not read them; above it the
     #: socket is closed (code 1008) instead of letting its queue grow.
     max_queue: int = 1024 * KIB
+    #: Seconds a new WebSocket has to say ``hello``; then it gets ``hello_timeout`` and is
+    #: closed (code 4408). Messages before ``hello`` do not extend it.
+    hello_timeout: float = 10.0
+    #: Seconds between the transport's pings to every WebSocket, and seconds a client has to
+    #: answer one before its socket is closed (code 1011: the client has gone silent). Only
+    #: ``puur serve`` (uvicorn) sends them.
+    ping_interval: float = 20.0
+    ping_timeout: float = 20.0
 
     def __post_init__(self) -> None:
         for name in ("max_body", "max_message", "max_frame", "lookups_per_minute",
@@ -63,6 +71,12 @@ class Limits:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"limit {name!r} must be a positive integer, not {value!r}")
+        for name in ("hello_timeout", "ping_interval", "ping_timeout"):
+            value = getattr(self, name)
+            if (isinstance(value, bool) or not isinstance(value, int | float)
+                    or not 0 < value < math.inf):
+                raise ValueError(f"limit {name!r} must be a positive number of seconds, not "
+                                 f"{value!r}")
         if self.max_message > self.max_frame:
             raise ValueError("limit 'max_message' cannot be above 'max_frame'")
 

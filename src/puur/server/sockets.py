@@ -5,7 +5,9 @@ connection's outgoing queue). Whatever ends first ends the socket: the client le
 writer failing for any reason, or the queue growing past ``Limits.max_queue`` because the client
 does not read. Then the connection leaves its table, its queue is emptied and the socket is
 closed, so nothing stays counted or keeps growing. Opening a socket counts against the client's
-limits (:mod:`puur.server.limits`): open sockets per client and table-code lookups.
+limits (:mod:`puur.server.limits`): open sockets per client and table-code lookups. A socket
+has ``Limits.hello_timeout`` seconds to say ``hello``; after it, a quiet client stays (only the
+transport's pings, sent by uvicorn, close a client that has gone silent).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ log = logging.getLogger("puur.server")
 CLOSE_NO_TABLE: Final = 4404
 CLOSE_AUTH: Final = 4401
 CLOSE_LIMIT: Final = 4429
+#: No ``hello`` within ``Limits.hello_timeout`` seconds.
+CLOSE_HELLO_TIMEOUT: Final = 4408
 #: The client did not read its messages (policy violation), the server could not write.
 CLOSE_SLOW: Final = 1008
 CLOSE_FAILED: Final = 1011
@@ -138,9 +142,17 @@ async def _session(ws: WebSocket, key: str) -> None:
     except ProtocolError as e:
         await _refuse(ws, e, CLOSE_NO_TABLE)
         return
-    # Hello first.
+    # Hello first, within the hello timeout (whatever else comes meanwhile).
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limits.hello_timeout
     while True:
-        raw = await _receive(ws)
+        try:
+            raw = await asyncio.wait_for(_receive(ws), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            await _refuse(ws, ProtocolError(
+                "hello_timeout", f"no 'hello' within {limits.hello_timeout:g} s of opening the "
+                "socket; it is closed"), CLOSE_HELLO_TIMEOUT)
+            return
         if raw is None:
             return
         try:
