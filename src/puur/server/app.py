@@ -133,7 +133,7 @@ async def tables(request: Request) -> Response:
     lobby.check_room(key)
     creates: RateLimiter = request.app.state.creates
     creates.take(key, "new tables")
-    table, seat, token = lobby.create(spec, key)
+    table, seat, token = await lobby.create(spec, key)
     return _ok({
         "type": "created", "code": table.code, "seat": seat, "token": token,
         "invite": f"/t/{table.code}", "table": table.summary(),
@@ -153,7 +153,7 @@ async def join(request: Request) -> Response:
     table = _table(request)
     body = parse_join(await _body(request))
     async with table.lock:
-        seat, token = table.join(body.seat, body.name)
+        seat, token = await table.join(body.seat, body.name)
     return _ok({"type": "joined", "code": table.code, "seat": seat, "token": token})
 
 
@@ -167,13 +167,15 @@ def _history(request: Request) -> History:
 @_errors
 async def games(request: Request) -> Response:
     """The latest finished games of public tables and of the caller's private ones."""
-    return _ok({"type": "games", "games": _history(request).games()})
+    history = _history(request)
+    return _ok({"type": "games", "games": await _lobby(request).worker.run(history.games)})
 
 
 @_errors
 async def record(request: Request) -> Response:
     """A finished game as a record file."""
-    gid, text = _history(request).record(request.path_params["game_id"])
+    history, gid_text = _history(request), request.path_params["game_id"]
+    gid, text = await _lobby(request).worker.run(lambda: history.record(gid_text))
     return Response(text, media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="puur-game-{gid}.txt"'})
 
@@ -181,13 +183,15 @@ async def record(request: Request) -> Response:
 @_errors
 async def replay(request: Request) -> Response:
     """Every hand of a finished game with all hands open."""
-    return JSONResponse(_history(request).replay(request.path_params["game_id"]))
+    history, gid = _history(request), request.path_params["game_id"]
+    return JSONResponse(await _lobby(request).worker.run(lambda: history.replay(gid)))
 
 
 @_errors
 async def share(request: Request) -> Response:
     """A share link to a finished game, for a seat holder of its table."""
-    return _ok(_history(request).share(request.path_params["game_id"]), status=201)
+    history, gid = _history(request), request.path_params["game_id"]
+    return _ok(await _lobby(request).worker.run(lambda: history.share(gid)), status=201)
 
 
 async def index(request: Request) -> Response:

@@ -19,6 +19,7 @@ from puur.server.restore import DamagedTable, check_row, restore_game
 from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
 from puur.server.tables import Table, new_token
 from puur.server.turns import Clock
+from puur.server.worker import StorageWorker
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
 
@@ -45,8 +46,13 @@ class Lobby:
         seed: int | None = None,
         disconnect_grace: float = 5.0,
         open_tables_per_client: int | None = None,
+        storage_thread: bool = True,
     ) -> None:
         self.storage = storage
+        #: Runs every storage call of the running server (:mod:`puur.server.worker`): in a
+        #: thread of its own, or (``storage_thread=False``, tests on a clock of their own) at
+        #: once in the event loop.
+        self.worker = StorageWorker(threaded=storage_thread)
         #: Unfinished tables one client may have created in the last day (``None``: any).
         self.open_tables_per_client = open_tables_per_client
         #: The tables each client created in this run, ``(clock time, code)``, oldest first.
@@ -97,7 +103,7 @@ class Lobby:
         """Start computer players and timers of every loaded table (needs the event loop)."""
         for table in self.tables.values():
             table.kick()
-            table.begin()  # a table whose first game the database did not take yet
+            table.begin_soon()  # a table whose first game the database did not take yet
 
     def get(self, code: str) -> Table:
         """The table with this code (case-insensitive); ``no_table`` error when none."""
@@ -142,7 +148,7 @@ class Lobby:
                 self._recent(key)
             self._prune_at = max(10_000, 2 * len(self._created))
 
-    def create(
+    async def create(
         self, spec: CreateTable, client: str | None = None
     ) -> tuple[Table, int | None, str | None]:
         """Create a table from a validated request of ``client`` (an address, counted for
@@ -157,20 +163,26 @@ class Lobby:
         except (RuleError, TypeError, ValueError) as e:
             raise ProtocolError("bad_rules", str(e)) from None
         token = new_token() if spec.seat is not None else None
-        try:
+
+        def store() -> TableRow:
             code = self._new_code()
             row = TableRow(code, time.time(), spec.preset, rules_to_dict(rules), spec.deck,
                            spec.lang, spec.turn_timer, spec.public, None,
                            self._seats(code, spec, token))
             self.storage.create_table(row)
+            return row
+
+        try:
+            row = await self.worker.run(store)
         except sqlite3.Error as e:
             log.error("cannot store a new table: %s", e)
             raise StorageUnavailable.refused("a new table", e) from None
         table = Table(self, row)
-        self.tables[code] = table
+        self.tables[row.code] = table
         if client is not None:
-            self._count(client, code)
-        table.begin()
+            self._count(client, row.code)
+        async with table.lock:
+            await table.begin()
         return table, spec.seat, token
 
     @staticmethod
@@ -204,8 +216,10 @@ class Lobby:
         return [t.summary() for t in out[:100]]
 
     def close(self) -> None:
-        """Stop every table's tasks and close the database."""
+        """Stop every table's tasks, finish the storage calls under way and close the
+        database."""
         for t in self.tables.values():
             t.stop()
+        self.worker.close()
         with contextlib.suppress(Exception):
             self.storage.close()

@@ -225,12 +225,12 @@ async def _read(ws: WebSocket, table: Table, conn: Connection, limit: int) -> No
             msg = _parse(raw, limit)
             if isinstance(msg, ActionMessage):
                 async with table.lock:
-                    table.handle_action(conn, msg)
+                    await table.handle_action(conn, msg)
             elif isinstance(msg, Ping):
                 conn.send_json({"v": PROTOCOL_VERSION, "type": "pong", "ref": msg.ref})
             elif isinstance(msg, Rematch):
                 async with table.lock:
-                    table.rematch(conn, msg.ref)
+                    await table.rematch(conn, msg.ref)
             elif isinstance(msg, Back):
                 async with table.lock:
                     table.back(conn)

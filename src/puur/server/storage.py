@@ -8,8 +8,10 @@ lose at most the last few commits, never corrupt the file. Seat tokens and share
 as SHA-256 hashes only.
 
 Every method raises :class:`sqlite3.Error` when the database refuses (a full disk, a database
-locked by another process) and then has changed nothing: each write is one transaction, rolled
-back whole when any part of it fails.
+locked by another process for more than :data:`BUSY_TIMEOUT` seconds) and then has changed
+nothing: each write is one transaction, rolled back whole when any part of it fails. The methods
+are plain blocking calls; the running server makes them in its storage thread
+(:mod:`puur.server.worker`), one at a time.
 
 Uses only the standard library's :mod:`sqlite3`.
 """
@@ -24,7 +26,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from puur.server.dbfile import DatabaseFileError, check_foreign, lock_database
 from puur.server.messages import ProtocolError
@@ -95,6 +97,12 @@ CREATE INDEX IF NOT EXISTS games_code ON games(code);
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 """
 
+
+#: Seconds a statement waits for a lock another program holds on the database before it fails
+#: (``database is locked``). The running server makes its storage calls in a thread of its own
+#: (:mod:`puur.server.worker`), so the wait holds up only the storage calls behind it, never the
+#: event loop; kept short so that those calls are answered (or refused and tried again) soon.
+BUSY_TIMEOUT: Final = 1.0
 
 _INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
@@ -198,7 +206,8 @@ class Storage:
         self.path = str(path)
         self._lock = lock_database(path)
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
+                                      check_same_thread=False)
             try:
                 check_foreign(self.db, self.path, "tables")  # before anything is written
                 self.db.execute("PRAGMA journal_mode=WAL")

@@ -14,9 +14,11 @@ table sees. They learn a declared Weis or an announced Stöck with that seat's c
 event lists it under ``with``), and nothing of a seat that kept quiet.
 
 **Storing.** An action counts once it is stored. The engine applies it to compute what is
-stored with it (the next deal, the finished game's record); if the database refuses the write,
-the action is undone at once, before anyone has seen it, so memory and database never disagree
-and a retry cannot apply anything twice. A person whose action is refused gets a
+stored with it (the next deal, the finished game's record) and takes it back at once; the write
+then waits in the storage thread (:mod:`puur.server.worker`) under the table lock, and only
+once the database has taken it is the action applied for good and sent out. So memory and
+database never disagree, whoever looks at the table meanwhile, and a retry cannot apply
+anything twice. A person whose action is refused gets a
 ``storage_error`` and may send it again; computer players and game starts are tried again by
 the scheduler.
 
@@ -257,8 +259,9 @@ class Table:
 
     # -- seats and connections ----------------------------------------------------------------
 
-    def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Take a free human seat under ``name`` (``None``: none); returns ``(seat, token)``."""
+    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free human seat under ``name`` (``None``: none); returns ``(seat, token)``.
+        Called under the table lock."""
         if seat is None:
             free = [s.index for s in self.seats if not s.taken]
             if not free:
@@ -270,7 +273,8 @@ class Table:
         token = new_token()
         renames = self._renames_for(name)
         try:
-            self.storage.take_seat(self.code, seat, name or "", hash_token(token), renames)
+            await self.lobby.worker.run(lambda: self.storage.take_seat(
+                self.code, seat, name or "", hash_token(token), renames))
         except sqlite3.Error as e:
             log.error("table %s: cannot store a joining player: %s", self.code, e)
             raise StorageUnavailable.refused("your seat", e) from None
@@ -279,8 +283,7 @@ class Table:
         for i, n in renames:
             self.seats[i].name = n
         self.broadcast({"type": "seat", "seat": seat, "what": "joined"})
-        if self.game is None and all(x.taken for x in self.seats):
-            self.begin()
+        await self.begin()
         return seat, token
 
     def _renames_for(self, name: str | None) -> list[tuple[int, str]]:
@@ -350,22 +353,32 @@ class Table:
 
     # -- play ---------------------------------------------------------------------------------
 
-    def begin(self) -> None:
-        """Start the first game now that every seat is taken (tried again while the database
-        refuses it)."""
+    async def begin(self) -> None:
+        """Start the first game now if every seat is taken (under the table lock); while the
+        database refuses it, it is tried again later (:meth:`begin_soon`)."""
         if self.game is None and all(s.taken for s in self.seats):
-            self.turns.attempt(lambda: self.start_game("start"), "the new game", self.begin)
+            await self.turns.attempt(lambda: self.start_game("start"), "the new game",
+                                     self.begin_soon)
 
-    def start_game(self, event_type: str) -> None:
+    def begin_soon(self) -> None:
+        """:meth:`begin` in a task of its own (after a restart, and to try again)."""
+        if self.game is None and all(s.taken for s in self.seats):
+            self.turns.schedule(self._begin_locked())
+
+    async def _begin_locked(self) -> None:
+        async with self.lock:
+            await self.begin()
+
+    async def start_game(self, event_type: str) -> None:
         """Deal a new game at this table (the first one, or a rematch). Raises
         :class:`sqlite3.Error` and changes nothing when the database refuses it."""
         seed = self.lobby.rng.getrandbits(62)
         game = Game(self.rules, seed=seed)
         rnd = game.round
         number = self.game_number + 1
-        gid = self.storage.start_game(
-            self.code, number, str(seed), rnd.forehand, format_deal(rnd.initial_hands)
-        )
+        deal = format_deal(rnd.initial_hands)
+        gid = await self.lobby.worker.run(lambda: self.storage.start_game(
+            self.code, number, str(seed), rnd.forehand, deal))
         self.game, self.game_id, self.game_number = game, gid, number
         self.moves = self.seq = 0
         self.games.append({"id": gid, "number": number, "finished": False,
@@ -375,8 +388,9 @@ class Table:
         self.kick()
         self.broadcast({"type": event_type, "game_id": gid})
 
-    def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
-        """Check and apply a client's action; a refusal raises :class:`ProtocolError`."""
+    async def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
+        """Check, store and apply a client's action (under the table lock); a refusal raises
+        :class:`ProtocolError`."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot act", msg.ref)
         game = self.game
@@ -399,19 +413,19 @@ class Table:
             # secret decision is the person's own while the stand-in plays on (docs/server.md).
             self._hand_back(s)
         try:
-            self.commit(conn.seat, [msg.action], "player")
+            await self.commit(conn.seat, [msg.action], "player")
         except sqlite3.Error as e:
             log.error("table %s: cannot store an action: %s", self.code, e)
             raise StorageUnavailable.refused("your action", e, msg.ref) from None
 
-    def rematch(self, conn: Connection, ref: str | int | None) -> None:
-        """Start the next game once this one is over."""
+    async def rematch(self, conn: Connection, ref: str | int | None) -> None:
+        """Start the next game once this one is over (under the table lock)."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot start a rematch", ref)
         if self.game is None or not self.game.is_over:
             raise ProtocolError("game_not_over", "the game is still running", ref)
         try:
-            self.start_game("rematch")
+            await self.start_game("rematch")
         except sqlite3.Error as e:
             log.error("table %s: cannot store a new game: %s", self.code, e)
             raise StorageUnavailable.refused("the new game", e, ref) from None
@@ -421,12 +435,19 @@ class Table:
         if conn.seat is not None and self.seats[conn.seat].auto:
             self._hand_back(self.seats[conn.seat])
 
-    def commit(self, seat: int, actions: list[int], by: str) -> None:
+    async def commit(self, seat: int, actions: list[int], by: str) -> None:
         """Store and apply checked actions of ``seat`` in order (a computer player's turn holds
-        its secret decisions and the card after them), then tell the clients. Raises
-        :class:`sqlite3.Error` and changes nothing when the database refuses them."""
+        its secret decisions and the card after them), then tell the clients; under the table
+        lock. Raises :class:`sqlite3.Error` and changes nothing when the database refuses
+        them.
+
+        The engine applies the actions only to work out what is stored with them (the next
+        deal, the finished record) and takes them back at once: while the write waits in the
+        storage thread the game is exactly what is stored, whoever looks at it meanwhile, and
+        the actions are applied for good once the database has taken them."""
         game = self.game
-        assert game is not None and self.game_id is not None
+        gid = self.game_id
+        assert game is not None and gid is not None
         pending = list(game.round.actions[len(game.round.actions) - withheld(game):])
         rows: list[ActionRow] = []
         pushed = 0
@@ -437,11 +458,12 @@ class Table:
                 game.push(a)  # raises IllegalActionError and changes nothing if illegal
                 pushed += 1
                 rows.append(self._row(index, seat, a, by, self.moves + pushed))
-            self.storage.add_actions(self.game_id, rows)
-        except BaseException:
+        finally:
             for _ in range(pushed):
                 game.pop()
-            raise
+        await self.lobby.worker.run(lambda: self.storage.add_actions(gid, rows))
+        for a in actions:
+            game.push(a)  # as checked above, on the same game
         self.moves += len(rows)
         last = actions[-1]
         own = {"type": "action", "seat": seat, "action": action_json(last), "by": by}
