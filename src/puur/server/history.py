@@ -25,10 +25,12 @@ from puur.server.names import shown_names
 from puur.server.storage import GameRow, Storage, StorageUnavailable, hash_token
 from puur.server.views import replay_json
 
-__all__ = ["MAX_TOKENS", "History"]
+__all__ = ["MAX_SHARES", "MAX_TOKENS", "History"]
 
 #: Seat tokens one request may show (a browser keeps one per table it sat at).
 MAX_TOKENS: Final = 100
+#: Share links one finished game may have (each is a row of the database for good).
+MAX_SHARES: Final = 50
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,100}")
 T = TypeVar("T")
 
@@ -135,6 +137,9 @@ class History:
         row, _insider = self._open(raw_id)
         if row.code not in self._seated():
             raise _Forbidden("auth", "only a seat at this game's table can share it")
+        if self._read(lambda: self.storage.share_count(row.id)) >= MAX_SHARES:
+            raise ProtocolError("too_many_shares", f"game {row.id} has {MAX_SHARES} share links "
+                                "already, the most a game may have; send one of those")
         key = secrets.token_urlsafe(18)
         try:
             self.storage.add_share(row.id, hash_token(key))

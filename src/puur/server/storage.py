@@ -453,6 +453,11 @@ class Storage:
             f"SELECT code FROM seats WHERE token_hash IN ({','.join('?' * len(hashes))})",
             hashes)}
 
+    def share_count(self, game_id: int) -> int:
+        """How many share keys a game has."""
+        return int(self.db.execute("SELECT COUNT(*) FROM shares WHERE game_id=?",
+                                   (game_id,)).fetchone()[0])
+
     def share_opens(self, game_id: int, key_hash: str) -> bool:
         """Whether a share key (its hash) opens this game."""
         return self.db.execute("SELECT 1 FROM shares WHERE key_hash=? AND game_id=?",

@@ -422,7 +422,10 @@ class Table:
         """Start the next game once this one is over (under the table lock)."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot start a rematch", ref)
-        if self.game is None or not self.game.is_over:
+        if self.game is None:
+            raise ProtocolError("game_not_over", "the first game has not started: waiting for "
+                                "players", ref)
+        if not self.game.is_over:
             raise ProtocolError("game_not_over", "the game is still running", ref)
         try:
             await self.start_game("rematch")
