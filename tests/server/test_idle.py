@@ -82,12 +82,26 @@ def test_after_hello_a_quiet_client_stays(db: Path) -> None:
 
 # -- a client that stops answering the transport's pings ----------------------------------------
 
+def masked(payload: bytes) -> bytes:
+    """One client text frame (clients mask what they send)."""
+    mask = os.urandom(4)
+    n = len(payload)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
 @contextmanager
-def silent_client(http: str, code: str, first: dict[str, Any]) -> Iterator[socket.socket]:
+def silent_client(http: str, code: str, first: dict[str, Any],
+                  rcvbuf: int | None = None) -> Iterator[socket.socket]:
     """A WebSocket client written by hand that sends ``first`` and then never answers a ping
-    (as a phone that went to sleep or a cut connection)."""
+    (as a phone that went to sleep or a cut connection); ``rcvbuf``: with a receive window
+    kept that small (for a client that stops reading)."""
     host, port = http.removeprefix("http://").split(":")
-    sock = socket.create_connection((host, int(port)), timeout=RECEIVE_TIMEOUT)
+    sock = socket.socket()
+    if rcvbuf is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(RECEIVE_TIMEOUT)
+    sock.connect((host, int(port)))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
@@ -98,11 +112,7 @@ def silent_client(http: str, code: str, first: dict[str, Any]) -> Iterator[socke
         assert chunk, "the server closed the connection during the handshake"
         head += chunk
     assert head.startswith(b"HTTP/1.1 101"), head
-    payload = json.dumps(first).encode()
-    mask = os.urandom(4)
-    assert len(payload) < 126
-    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
-                 + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    sock.sendall(masked(json.dumps(first).encode()))
     try:
         yield sock
     finally:
@@ -192,3 +202,41 @@ def test_serve_has_the_hello_timeout_option() -> None:
         main(["serve", "--hello-timeout", "0"])
     assert "--hello-timeout must be above 0" in str(e.value)
 
+
+
+# -- a client that stops reading ----------------------------------------------------------------
+
+def test_a_client_that_stops_reading_is_given_up_and_freed(db: Path) -> None:
+    limits = Limits(max_queue=20_000, close_timeout=0.5, ping_interval=600, ping_timeout=600)
+    with live_server(db, limits=limits) as live:
+        # Four computer players play a long game as fast as they can, sending a spectator a
+        # state after every card.
+        status, t = live_request(live, "POST", "/api/tables", {
+            "v": 1, "seats": [{"kind": "bot", "bot": "random"}] * 4, "seat": None,
+            "options": {"target": 100_000}})
+        assert status == 201, t
+        with silent_client(live.http, t["code"], {"v": 1, "type": "hello", "spectate": True},
+                           rcvbuf=4096):
+            eventually(lambda: live.call(lambda: live.app.state.sockets.total()) == 0)
+            assert live.call(lambda: len(live.app.state.lobby.tables[t["code"]].conns)) == 0
+
+
+def test_a_client_that_floods_before_hello_and_does_not_read_is_closed(db: Path) -> None:
+    limits = Limits(hello_timeout=2.0, close_timeout=0.5, ping_interval=600, ping_timeout=600)
+    with live_server(db, limits=limits, sndbuf=4096) as live:
+        status, t = live_request(live, "POST", "/api/tables",
+                                 {"v": 1, "seats": ALL_HUMANS, "seat": 0})
+        assert status == 201, t
+        with silent_client(live.http, t["code"], {}, rcvbuf=4096) as sock:
+            # Each of these is refused with an error 15 times its size, which this client
+            # never reads: the server's writes to it soon cannot go on.
+            sock.setblocking(False)
+            batch = masked(b"{}") * 2000
+            deadline = time.monotonic() + RECEIVE_TIMEOUT
+            while live.call(lambda: live.app.state.sockets.total()) and \
+                    time.monotonic() < deadline:
+                try:
+                    sock.send(batch)
+                except (BlockingIOError, OSError):
+                    time.sleep(0.05)
+            assert live.call(lambda: live.app.state.sockets.total()) == 0

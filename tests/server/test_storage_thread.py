@@ -150,3 +150,16 @@ def test_calls_run_one_at_a_time_in_their_order() -> None:
         worker.close()
     assert order == list(range(20))
     assert len(threads) == 1 and threading.get_ident() not in threads
+
+
+def test_a_call_after_close_is_cancelled_not_an_error() -> None:
+    # The server stopping closes the worker while tables may still be about to store a step:
+    # their tasks end as cancelled, not with a fault in the log.
+    worker = StorageWorker()
+    worker.close()
+
+    async def main() -> None:
+        with pytest.raises(asyncio.CancelledError):
+            await worker.run(lambda: 1)
+
+    asyncio.run(main())

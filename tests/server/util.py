@@ -235,9 +235,12 @@ class Live:
 
 
 @contextmanager
-def live_server(db: Path, limits: Limits | None = None, **options: Any) -> Iterator[Live]:
+def live_server(db: Path, limits: Limits | None = None, sndbuf: int | None = None,
+                **options: Any) -> Iterator[Live]:
     """``puur serve``'s uvicorn server on a free loopback port, in a thread, with its logs
-    going to the root logger (``caplog`` sees them)."""
+    going to the root logger (``caplog`` sees them). ``sndbuf``: the system's send buffer of
+    each connection, in bytes (small: the server's writes to a client that does not read
+    soon cannot go on)."""
     import asyncio
 
     options.setdefault("bot_delay", 0)
@@ -245,6 +248,8 @@ def live_server(db: Path, limits: Limits | None = None, **options: Any) -> Itera
     limits = limits or Limits()
     app = create_app(db, limits=limits, **options)
     sock = socket.socket()
+    if sndbuf is not None:  # accepted connections inherit it
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = make_server(app, limits, log_level="info", configure_logging=False)

@@ -63,6 +63,9 @@ class Limits:
     #: ``puur serve`` (uvicorn) sends them.
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+    #: Seconds the server waits to get an answer or a close out to a client that does not
+    #: read; then it gives the socket up (and frees its place) without waiting further.
+    close_timeout: float = 5.0
 
     def __post_init__(self) -> None:
         for name in ("max_body", "max_message", "max_frame", "lookups_per_minute",
@@ -71,7 +74,7 @@ class Limits:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"limit {name!r} must be a positive integer, not {value!r}")
-        for name in ("hello_timeout", "ping_interval", "ping_timeout"):
+        for name in ("hello_timeout", "ping_interval", "ping_timeout", "close_timeout"):
             value = getattr(self, name)
             if (isinstance(value, bool) or not isinstance(value, int | float)
                     or not 0 < value < math.inf):

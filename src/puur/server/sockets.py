@@ -104,9 +104,20 @@ async def _send_now(ws: WebSocket, data: dict[str, Any]) -> None:
 
 
 async def _refuse(ws: WebSocket, error: ProtocolError, close: int) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-        await _send_now(ws, error.as_json())
-        await ws.close(code=close)
+    """Send ``error`` and close with code ``close``, giving up after ``Limits.close_timeout``
+    seconds on a client that does not read (the socket is then left to the transport)."""
+    limits: Limits = ws.app.state.limits
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        async with asyncio.timeout(limits.close_timeout):
+            await _send_now(ws, error.as_json())
+            await ws.close(code=close)
+
+
+async def _close(ws: WebSocket, code: int, limits: Limits) -> None:
+    """Close with ``code``, giving up after ``Limits.close_timeout`` seconds."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        async with asyncio.timeout(limits.close_timeout):
+            await ws.close(code=code)
 
 
 async def play_socket(ws: WebSocket) -> None:
@@ -142,31 +153,41 @@ async def _session(ws: WebSocket, key: str) -> None:
     except ProtocolError as e:
         await _refuse(ws, e, CLOSE_NO_TABLE)
         return
-    # Hello first, within the hello timeout (whatever else comes meanwhile).
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limits.hello_timeout
+    # Hello first, within the hello timeout, whatever else comes meanwhile (and however slowly
+    # the client takes the answers to it).
+    try:
+        async with asyncio.timeout(limits.hello_timeout):
+            seat = await _hello(ws, table, limits)
+    except TimeoutError:
+        await _refuse(ws, ProtocolError(
+            "hello_timeout", f"no 'hello' within {limits.hello_timeout:g} s of opening the "
+            "socket; it is closed"), CLOSE_HELLO_TIMEOUT)
+        return
+    except _Refused:
+        return
+    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
+
+
+class _Refused(Exception):
+    """The socket was refused and closed before ``hello`` (or the client left)."""
+
+
+async def _hello(ws: WebSocket, table: Table, limits: Limits) -> int | None:
+    """Wait for the client's ``hello``: the seat its token opens, or ``None`` (a spectator)."""
     while True:
-        try:
-            raw = await asyncio.wait_for(_receive(ws), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            await _refuse(ws, ProtocolError(
-                "hello_timeout", f"no 'hello' within {limits.hello_timeout:g} s of opening the "
-                "socket; it is closed"), CLOSE_HELLO_TIMEOUT)
-            return
+        raw = await _receive(ws)
         if raw is None:
-            return
+            raise _Refused
         try:
             msg = _parse(raw, limits.max_message)
             if not isinstance(msg, Hello):
                 raise ProtocolError("hello_first", "send 'hello' first", msg.ref)
-            seat = None if msg.token is None else table.seat_of_token(msg.token)
-            break
+            return None if msg.token is None else table.seat_of_token(msg.token)
         except ProtocolError as e:
             if e.code == "auth":
                 await _refuse(ws, e, CLOSE_AUTH)
-                return
+                raise _Refused from None
             await _send_now(ws, e.as_json())
-    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
 
 
 async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Limits) -> None:
@@ -198,8 +219,7 @@ async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Lim
             t.cancel()
         table.disconnect(conn)
         conn.drain()
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await ws.close(code=close)
+        await _close(ws, close, limits)
         await asyncio.wait(tasks)
     if reader.done() and not reader.cancelled():
         fault = reader.exception()

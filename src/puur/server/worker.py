@@ -33,11 +33,14 @@ class StorageWorker:
     def __init__(self, threaded: bool = True) -> None:
         self._pool = (ThreadPoolExecutor(max_workers=1, thread_name_prefix="puur-storage")
                       if threaded else None)
+        self._closed = False
 
     async def run(self, call: Callable[[], T]) -> T:
         """The result of ``call()`` (or its exception), run in the storage thread."""
         if self._pool is None:
             return call()
+        if self._closed:
+            raise asyncio.CancelledError  # the server is stopping: nothing more is stored
         future = asyncio.get_running_loop().run_in_executor(self._pool, call)
         cancelled = False
         try:
@@ -58,6 +61,8 @@ class StorageWorker:
                     task.cancel()  # delivered at the caller's next await
 
     def close(self) -> None:
-        """Finish the calls already started or queued, then stop the thread."""
+        """Finish the calls already started or queued, then stop the thread; a call asked
+        for after this is cancelled (the server is stopping)."""
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=True)
