@@ -22,13 +22,24 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from puur.server import safejson
 
 __all__ = [
-    "BOT_NAMES", "MAX_NAME", "bot_name", "is_legacy_name", "name_error", "normalize",
-    "record_name", "shown_names", "stored_name_error",
+    "BOT_NAMES",
+    "MAX_NAME",
+    "LoadedNames",
+    "bot_name",
+    "is_legacy_name",
+    "loaded_names",
+    "name_error",
+    "normalize",
+    "record_name",
+    "renames_for",
+    "shown_names",
+    "stored_name_error",
 ]
 
 #: The longest display name, in characters (after runs of white space became one space).
@@ -112,3 +123,50 @@ def shown_names(code: str, seats: Sequence[tuple[str, str | None, object]]) -> l
         if kind == "bot" and shown[i] is None:
             shown[i] = bot_name(code, i, [n for k, n in enumerate(shown) if n and k != i])
     return shown
+
+
+@dataclass(frozen=True)
+class LoadedNames:
+    """The names of a table read from the database, as :func:`loaded_names` checks them."""
+
+    #: The name of the rule set to show.
+    rules_name: str
+    #: The name to show for each seat (:func:`shown_names`).
+    seats: list[str | None]
+    #: ``(whose, stored name)`` of each name refused and shown as its default.
+    refused: list[tuple[str, object]]
+    #: Computer players stored under their bot type (to be stored under their name).
+    legacy: list[int]
+
+
+def loaded_names(code: str, rules_name: object, preset_name: str,
+                 seats: Sequence[tuple[str, str | None, object]]) -> LoadedNames:
+    """Check the stored names of table ``code``: its rule set's name (the name of its preset,
+    ``preset_name``, when refused) and its seats' ``(kind, bot, name)``."""
+    refused: list[tuple[str, object]] = []
+    shown_rules = rules_name if isinstance(rules_name, str) else preset_name
+    if stored_name_error(rules_name) is not None:
+        refused.append(("the rule set", rules_name))
+        shown_rules = preset_name
+    shown = shown_names(code, seats)
+    for i, (_kind, _bot, name) in enumerate(seats):
+        if name and name != shown[i] and stored_name_error(name) is not None:
+            refused.append((f"seat {i}", name))
+    legacy = [i for i, (kind, bot, name) in enumerate(seats)
+              if kind == "bot" and isinstance(name, str) and is_legacy_name(name, bot)]
+    return LoadedNames(shown_rules, shown, refused, legacy)
+
+
+def renames_for(code: str, seats: Sequence[tuple[str, str | None]], name: str | None,
+                people: Iterable[str]) -> list[tuple[int, str]]:
+    """The computer players (of the seats' ``(kind, shown name)``) that must take another name
+    because a person joins under ``name`` (``people``: the names of the people seated)."""
+    out: list[tuple[int, str]] = []
+    if name is None:
+        return out
+    taken = {*people, name}
+    for i, (kind, bot) in enumerate(seats):
+        if kind == "bot" and bot is not None and bot.casefold() == name.casefold():
+            others = {n for k, (kd, n) in enumerate(seats) if kd == "bot" and k != i and n}
+            out.append((i, bot_name(code, i, taken | others | {n for _i, n in out})))
+    return out

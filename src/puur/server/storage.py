@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from puur.server.dbfile import DatabaseFileError, check_foreign, lock_database
+from puur.server.dbfile import DatabaseFileError, check_columns, check_foreign, lock_database
 from puur.server.messages import ProtocolError
 
 __all__ = [
@@ -214,7 +214,7 @@ class Storage:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
-                self._check_columns()
+                check_columns(self.db, self.path, _SCHEMA)
             except BaseException:
                 self.db.close()
                 raise
@@ -224,24 +224,6 @@ class Storage:
         except BaseException:
             self._unlock(failed=True)
             raise
-
-    def _check_columns(self) -> None:
-        """Refuse a database whose tables lack a column this version reads (one written by
-        another version of Puur): one clear line instead of a failing query later."""
-        fresh = sqlite3.connect(":memory:")
-        try:
-            fresh.executescript(_SCHEMA)
-            names = [n for (n,) in fresh.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
-            for name in names:
-                have = {r[1] for r in self.db.execute(f"PRAGMA table_info({name})")}
-                for (column,) in fresh.execute(f"SELECT name FROM pragma_table_info('{name}')"):
-                    if column not in have:
-                        raise DatabaseFileError(
-                            f"{self.path} has no column {column!r} in its table {name!r}: it is "
-                            "not a database of this version of Puur; choose another --db")
-        finally:
-            fresh.close()
 
     def close(self) -> None:
         """Close the database and give its lock up."""

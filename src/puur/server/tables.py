@@ -42,13 +42,7 @@ from puur.notation import format_deal
 from puur.record import SeatInfo, format_record
 from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
-from puur.server.names import (
-    bot_name,
-    is_legacy_name,
-    record_name,
-    shown_names,
-    stored_name_error,
-)
+from puur.server.names import loaded_names, record_name, renames_for, stored_name_error
 from puur.server.seats import Connection, Seat, dumps, new_token
 from puur.server.storage import ActionRow, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
@@ -84,27 +78,25 @@ class Table:
         self.code = row.code
         self.created = row.created
         self.preset = row.preset
-        self.rules: RuleSet = rules_from_dict(row.rules)
-        if stored_name_error(self.rules.name) is not None:
-            self._refused_name("the rule set", self.rules.name)
-            base = PRESETS.get(row.preset, RuleSet())
-            self.rules = dataclasses.replace(self.rules, name=base.name)
+        rules: RuleSet = rules_from_dict(row.rules)
+        names = loaded_names(row.code, rules.name, PRESETS.get(row.preset, RuleSet()).name,
+                             [(s.kind, s.bot, s.name) for s in row.seats])
+        for whose, name in names.refused:  # shown as their default, kept as stored
+            log.warning("table %s: %s has a stored name that %s (%s); it is shown with its "
+                        "default name and kept as it is in the database", self.code, whose,
+                        stored_name_error(name), ascii(name)[:60])
+        self.rules = dataclasses.replace(rules, name=names.rules_name)
         self.rules_dict = rules_to_dict(self.rules)
         self.deck = row.deck
         self.lang = row.lang
         self.turn_timer = row.turn_timer
         self.public = row.public
-        shown = shown_names(row.code, [(s.kind, s.bot, s.name) for s in row.seats])
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.strength, name, s.token_hash)
-            for s, name in zip(row.seats, shown, strict=True)
+            for s, name in zip(row.seats, names.seats, strict=True)
         ]
-        for s, name in zip(row.seats, shown, strict=True):
-            if name != s.name and s.name and stored_name_error(s.name) is not None:
-                self._refused_name(f"seat {s.seat}", s.name)
         #: Computer players stored under their bot type (:meth:`name_legacy_bots`).
-        self._legacy = [s.seat for s in row.seats
-                        if s.kind == "bot" and is_legacy_name(s.name, s.bot)]
+        self._legacy = names.legacy
         self.game: Game | None = None
         self.game_id: int | None = None
         self.game_number = 0
@@ -118,12 +110,6 @@ class Table:
         self.turns = Turns(self)
         self._summary_key: object = None
         self._summary_cache = ""
-
-    def _refused_name(self, whose: str, name: object) -> None:
-        """A stored name that a new one could not be: shown as the default, kept as stored."""
-        log.warning("table %s: %s has a stored name that %s (%s); it is shown with its default "
-                    "name and kept as it is in the database", self.code, whose,
-                    stored_name_error(name), ascii(name)[:60])
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -271,7 +257,8 @@ class Table:
         if s.taken:
             raise ProtocolError("seat_taken", f"seat {seat} of table {self.code} is taken")
         token = new_token()
-        renames = self._renames_for(name)
+        renames = renames_for(self.code, [(x.kind, x.name) for x in self.seats], name,
+                              [x.name for x in self.seats if x.kind == "human" and x.name])
         try:
             await self.lobby.worker.run(lambda: self.storage.take_seat(
                 self.code, seat, name or "", hash_token(token), renames))
@@ -285,20 +272,6 @@ class Table:
         self.broadcast({"type": "seat", "seat": seat, "what": "joined"})
         await self.begin()
         return seat, token
-
-    def _renames_for(self, name: str | None) -> list[tuple[int, str]]:
-        """Computer players that must change their name because a person takes it."""
-        out: list[tuple[int, str]] = []
-        if name is None:
-            return out
-        people = {x.name for x in self.seats if x.kind == "human" and x.taken and x.name}
-        people.add(name)
-        for b in self.seats:
-            if b.kind == "bot" and b.name is not None and b.name.casefold() == name.casefold():
-                others = {x.name for x in self.seats if x.kind == "bot" and x is not b and x.name}
-                new = bot_name(self.code, b.index, people | others | {n for _i, n in out})
-                out.append((b.index, new))
-        return out
 
     def name_legacy_bots(self) -> None:
         """Store the names of computer players that were stored under their bot type (tables
