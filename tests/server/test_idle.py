@@ -19,11 +19,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from puur.server.limits import Limits
 
+from .test_limits import refused
 from .util import (
     ALL_HUMANS,
     RECEIVE_TIMEOUT,
     create,
     hello,
+    live_four_humans,
     live_receive,
     live_request,
     live_server,
@@ -33,19 +35,11 @@ from .util import (
 )
 
 
-def closed_with(ws: Any, error: str, code: int) -> None:
-    m = receive_json(ws)
-    assert (m["type"], m["code"]) == ("error", error), m
-    with pytest.raises(WebSocketDisconnect) as e:
-        receive_json(ws)
-    assert e.value.code == code
-
-
 def test_a_socket_that_never_says_hello_is_closed(db: Path) -> None:
     with server(db, limits=Limits(hello_timeout=0.3)) as c:
         t = create(c, seats=ALL_HUMANS, seat=0)
         with c.websocket_connect(f"/ws/{t['code']}") as ws:
-            closed_with(ws, "hello_timeout", 4408)
+            refused(ws, "hello_timeout", 4408)
         assert c.app.state.sockets.total() == 0
 
 
@@ -127,20 +121,6 @@ def read_until_closed(sock: socket.socket) -> bytes:
     return data
 
 
-def four_humans_live(live: Any) -> tuple[str, list[str]]:
-    """A table of four people on a live server: its code and the seat tokens."""
-    status, t = live_request(live, "POST", "/api/tables",
-                             {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
-    assert status == 201, t
-    tokens = [t["token"]]
-    for s in (1, 2, 3):
-        status, j = live_request(live, "POST", f"/api/tables/{t['code']}/join",
-                                 {"v": 1, "seat": s})
-        assert status == 200, j
-        tokens.append(j["token"])
-    return t["code"], tokens
-
-
 def eventually(check: Callable[[], bool]) -> None:
     """Wait until ``check()`` holds (the server finishes a closed socket after the close)."""
     deadline = time.monotonic() + RECEIVE_TIMEOUT
@@ -156,7 +136,7 @@ def seat_conns(live: Any, code: str) -> list[int]:
 def test_a_seat_whose_client_stops_answering_is_freed_and_can_come_back(db: Path) -> None:
     limits = Limits(ping_interval=0.2, ping_timeout=0.3)
     with live_server(db, limits=limits) as live:
-        code, tokens = four_humans_live(live)
+        code, tokens = live_four_humans(live)
         with live_socket(live, code) as other:
             other.send(json.dumps({"v": 1, "type": "hello", "token": tokens[1]}))
             before = live_receive(other)
@@ -181,7 +161,7 @@ def test_a_seat_whose_client_stops_answering_is_freed_and_can_come_back(db: Path
 def test_a_silent_spectator_is_closed_too(db: Path) -> None:
     limits = Limits(ping_interval=0.2, ping_timeout=0.3)
     with live_server(db, limits=limits) as live:
-        code, _tokens = four_humans_live(live)
+        code, _tokens = live_four_humans(live)
         with silent_client(live.http, code, {"v": 1, "type": "hello", "spectate": True}) as s:
             read_until_closed(s)
         eventually(lambda: live.call(lambda: live.app.state.sockets.total()) == 0)

@@ -17,26 +17,13 @@ import pytest
 from puur.server.worker import StorageWorker
 
 from .util import (
-    ALL_HUMANS,
     RECEIVE_TIMEOUT,
+    live_four_humans,
     live_receive,
     live_request,
     live_server,
     live_socket,
 )
-
-
-def four_people(live: Any) -> tuple[str, list[str]]:
-    status, t = live_request(live, "POST", "/api/tables",
-                             {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
-    assert status == 201, t
-    tokens = [t["token"]]
-    for s in (1, 2, 3):
-        status, j = live_request(live, "POST", f"/api/tables/{t['code']}/join",
-                                 {"v": 1, "seat": s})
-        assert status == 200, j
-        tokens.append(j["token"])
-    return t["code"], tokens
 
 
 def say_hello(ws: Any, token: str | None) -> dict[str, Any]:
@@ -50,8 +37,8 @@ def say_hello(ws: Any, token: str | None) -> dict[str, Any]:
 
 def test_a_locked_write_of_one_table_does_not_stall_another_table(db: Path) -> None:
     with live_server(db) as live:
-        a, a_tokens = four_people(live)
-        b, b_tokens = four_people(live)
+        a, a_tokens = live_four_humans(live)
+        b, b_tokens = live_four_humans(live)
         with live_socket(live, a) as look:
             first = say_hello(look, None)["game"]["to_move"]
         with live_socket(live, a) as mover, live_socket(live, b) as other:

@@ -287,6 +287,20 @@ def live_request(live: Live, method: str, path: str, body: Any = None) -> tuple[
             return e.code, json.loads(e.read())
 
 
+def live_four_humans(live: Live) -> tuple[str, list[str]]:
+    """A table of four people on a live server: its code and the four seat tokens."""
+    status, t = live_request(live, "POST", "/api/tables",
+                             {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
+    assert status == 201, t
+    tokens = [t["token"]]
+    for s in (1, 2, 3):
+        status, j = live_request(live, "POST", f"/api/tables/{t['code']}/join",
+                                 {"v": 1, "seat": s})
+        assert status == 200, j
+        tokens.append(j["token"])
+    return t["code"], tokens
+
+
 @contextmanager
 def live_socket(live: Live, code: str, **options: Any) -> Iterator[Any]:
     """A real WebSocket client (``websockets.sync``) on ``/ws/{code}``."""
