@@ -182,7 +182,7 @@ export function mountLobby(view, ctx) {
     if (!tables.length) return `<li class="empty">${esc(t("lobby.none_open"))}</li>`;
     return tables.map((tb) => {
       const names = tb.seats.map((s) => (!s.taken ? `<em>${esc(t("free_seat"))}</em>`
-        : s.kind === "bot" ? `${esc(s.name)} (${esc(t("bot"))})` : esc(s.name))).join(" · ");
+        : s.kind === "bot" ? `${esc(s.name)} (${esc(t("bot"))})` : esc(s.name || t(`seat.${s.seat}`)))).join(" · ");
       const free = tb.free_seats.length;
       return `<li class="table-item" data-code="${esc(tb.code)}">
         <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(presetName(tb.preset))} ·
