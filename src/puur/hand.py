@@ -272,6 +272,18 @@ class TrickHand:
             out.append(((leader + k) % n, c))
         return out
 
+    def summary(self) -> dict[str, Any]:
+        """Plain data of the hand so far: who took each trick, each trick's points, each side's
+        card points and credited points (variants add what they score)."""
+        return {
+            "tricks": list(self.trick_winners),
+            "trick_values": list(self.trick_values),
+            "trick_points": list(self.trick_points),
+            "credited": list(self.credited),
+            "weis_seat": self.weis_seat,
+            "stoeck_seat": self.stoeck_seat if self.stoeck_state == 1 else -1,
+        }
+
     # -----------------------------------------------------------------------------------------
     # Play
 

@@ -10,6 +10,7 @@ are plain data; a finished game's places cover every side.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -135,3 +136,24 @@ def test_the_description_is_complete(key: str) -> None:
         assert v.rules_from_dict(json.loads(json.dumps(data))) == rules, name
         space = v.action_space(rules)
         assert len(set(space.names) - {"-"}) == len([n for n in space.names if n != "-"])
+
+
+@pytest.mark.parametrize(("key", "preset"), CASES)
+def test_records_round_trip(key: str, preset: str) -> None:
+    from puur.record import SeatInfo, format_record, read_record, replay
+
+    variant = get(key)
+    game = variant.new_game(variant.preset(preset), seed=f"record-{preset}")
+    rng = random.Random(preset)
+    # Two whole hands and a part of the third: finished hands and a hand in play.
+    while not game.is_over and (len(game.rounds) < 3 or len(game.round.actions) < 7):
+        game.push(rng.choice(game.legal_actions()))
+    seats = {s: SeatInfo("bot:random", f"Bot {s}") for s in range(game.num_seats)}
+    text = format_record(game, seats)
+    assert ("variant " + key in text) == (key != "schieber")
+    rec = read_record(io.StringIO(text))
+    assert rec.variant == key and rec.rules == game.rules and rec.seats == seats
+    assert rec.actions == game.actions
+    again = replay(rec)
+    assert again.summary() == game.summary() and again.actions == game.actions
+    assert format_record(again, seats) == text

@@ -316,6 +316,14 @@ class CoiffeurHand(Round):
             self.trick_points[team], extra, self.tricks_won[team], self.tricks_won[1 - team],
         )
 
+    def summary(self) -> dict[str, Any]:
+        """The trick summary with the row chosen, its contract, who chose and the value."""
+        out = super().summary()
+        out.update(row=self.row + 1 if self.row >= 0 else 0, chooser=self.chooser,
+                   pushes=self.pushes, value=self.row_value(),
+                   contract=format_contract(self.contract) if self.contract >= 0 else "-")
+        return out
+
     def seat_values(self) -> tuple[float, ...]:
         """What each seat wants to maximise: its team's row value less the other's."""
         if not self.is_over:

@@ -284,6 +284,14 @@ class DifferenzlerHand(TrickHand):
             for s in range(self.num_seats)
         )
 
+    def summary(self) -> dict[str, Any]:
+        """The trick summary with the trumps, forecasts, points made and penalties."""
+        out = super().summary()
+        out.update(contract=format_contract(self.contract), forecasts=list(self.forecasts),
+                   made=list(self.made), penalties=list(self.penalties()),
+                   exact=list(self.exact()))
+        return out
+
     def seat_values(self) -> tuple[float, ...]:
         """What each seat wants to maximise: minus its penalty (once the hand is over)."""
         return tuple(-float(p) for p in self.penalties())
