@@ -95,6 +95,7 @@ class SearchBot:
         play_miss: float = 0.4,
         samples: int | None = None,
         endgame_tricks: int = 0,
+        exact_tricks: int = 2,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -133,6 +134,12 @@ class SearchBot:
         )
         #: Deals evaluated for the last decision (for reports and tests).
         self.last_deals = 0
+        # Every other variant: the variant search (puur.bots.variant_search), sharing the
+        # budget, the sample limit and the random numbers.
+        from puur.bots.variant_search import VariantSearch
+
+        self.variants = VariantSearch(self.budget, max_worlds=max_deals,
+                                      exact_tricks=exact_tricks, rng=self.rng)
 
     # ------------------------------------------------------------------------------------------
 
@@ -145,9 +152,17 @@ class SearchBot:
     def ranked(self, obs: Observation) -> list[tuple[int, float]]:
         """Every legal action with its estimated value, best first.
 
-        Card play: the mean points the seat's team still takes in this hand. Choosing: the
-        expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Schieber (below): card play: the mean points the seat's team still takes in this hand.
+        Choosing: the expected point difference times the multiplier. Weis and Stöck: points
+        they bring. Every other variant: :meth:`VariantSearch.ranked
+        <puur.bots.variant_search.VariantSearch.ranked>` (the variant's value for the seat).
         """
+        from puur.bots.variant_search import model_for
+
+        if not model_for(obs).own_search:
+            out_v = self.variants.ranked(obs)
+            self.last_deals = self.variants.last_worlds
+            return out_v
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
         start = time.perf_counter()

@@ -1,0 +1,57 @@
+"""What the variant search knows of Schieber (the ``search`` bot plays Schieber with its own
+tuned search, :mod:`puur.bots.search`; this model lets the variant search play it too, and
+checks the shared resampling against Schieber's own sampler).
+
+A world is a :class:`~puur.round.Round` on the sampled deal with the recorded pushes and
+contract pushed, then the card play replayed; its value for a seat is its team's points in
+the hand less the other team's (:meth:`Round.seat_values`). The default choice in a play-out is
+the contract with the best quick hand estimate (:func:`puur.bots.search.hand_strength`) times
+its multiplier.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puur.actions import A_CHOOSE, A_PUSH
+from puur.bots.cardpool import InconsistentDealError
+from puur.bots.search import hand_strength
+from puur.bots.worlds import VariantModel, replay_play
+from puur.hand import TrickHand
+from puur.round import Round
+
+__all__ = ["SchieberModel"]
+
+
+class SchieberModel(VariantModel):
+    """Schieber for the variant search (see the module text)."""
+
+    key = "schieber"
+    own_search = True
+
+    def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
+              strict: bool) -> TrickHand:
+        """The round on ``initial`` with the observed pushes, contract and cards."""
+        gs = obs.game_scores if obs.game_scores != (0, 0) else None
+        try:
+            r = Round(obs.rules, initial, obs.forehand, gs)
+        except ValueError as e:
+            raise InconsistentDealError(str(e)) from None
+        if obs.pushed:
+            r.push(A_PUSH)
+            if obs.pushed_back:
+                r.push(A_PUSH)
+        if obs.contract >= 0:
+            r.push(A_CHOOSE + obs.contract)
+            replay_play(r, obs, strict)
+        return r
+
+    def phase_action(self, hand: TrickHand) -> int:
+        """The contract with the best hand estimate times its multiplier (no push)."""
+        cards = hand.initial_hands[hand.to_move]
+        mult = hand.rules.multipliers
+        return max(
+            (a for a in hand.legal_actions() if a != A_PUSH),
+            key=lambda a: hand_strength(cards, a - A_CHOOSE) * mult[a - A_CHOOSE],
+        )
