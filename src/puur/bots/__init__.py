@@ -1,7 +1,8 @@
 """Computer players. Every bot sees only an :class:`~puur.observation.Observation`.
 
 Use :func:`make_bot` to build one by name: ``"random"``, ``"rules"`` (the expert rule player) and
-``"search"`` (determinized search), all registered in :data:`BOTS`.
+``"search"`` (determinized search; Schieber by :mod:`puur.bots.search`, every other variant by
+:mod:`puur.bots.variant_search`), all registered in :data:`BOTS`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7).
 
+This module's search plays Schieber; the same bot hands every other variant's observations to
+the variant search (:mod:`puur.bots.variant_search`).
+
 Each decision samples deals of the unseen cards consistent with the seat's
 :class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
 on the same sampled deals until the time budget is spent:

@@ -16,12 +16,13 @@ constant, fitted by least squares to the points each seat made in hands of the d
 (``scripts/fit_variant_models.py``; the residual spread is :data:`FORECAST_SD`). It is also the
 default policy's forecast in a play-out, and the starting point of the search's own forecast.
 
-**The search's forecast** (:meth:`DifferenzlerModel.shortlist`): the seat's own hand is played
-out from sampled worlds with the estimate as its forecast; the points it makes there give a
-distribution, whose deciles (and median) are the candidates. Each candidate is then evaluated
-like any other action (played out as the forecast, on the same worlds), and the one with the
-smallest mean penalty is chosen. The remaining forecasts are ranked by the mean distance to the
-points of the first play-outs.
+**The search's forecast** (:meth:`DifferenzlerModel.shortlist`): first the seat's hand is
+played out from sampled worlds with the estimate as its forecast (up to half the budget); the
+forecast with the smallest mean penalty against the points made there (the median, moved by an
+exact bonus) gives the candidates: it and 3 and 6 points either side, and the estimate. Each
+candidate is then evaluated like any other action, played out *as the forecast* (the seat
+steers towards it) on the same worlds, and the one with the smallest mean penalty is chosen.
+The other forecasts are ranked by their mean penalty against the first play-outs.
 
 **Values.** A seat's value is minus its penalty (:meth:`DifferenzlerHand.seat_values`). In the
 card play a seat wants a trick while it is short of its forecast by more than half the trick's
@@ -31,7 +32,6 @@ others are nothing to it.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Final
 
@@ -75,10 +75,11 @@ _WEIGHTS: Final[dict[int, _Weights]] = {
 }
 #: The spread (points) of a plausible hidden forecast around the estimate.
 FORECAST_SD: Final = 14.0  # residual spread of the fit: 14.3 (4 players), 13.0 (3)
-#: Deciles of the play-out points: the forecasts the search evaluates.
-_QUANTILES: Final = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-#: Worlds played out with the estimate before the candidates are fixed.
-_PROBE: Final = 12
+#: Play-outs with the estimate as the seat's forecast (at most, and the share of the budget).
+PROBE_COUNT: Final = 400
+PROBE_SHARE: Final = 0.5
+#: The forecasts evaluated with their own play-outs: steps around the probe's best.
+CANDIDATE_STEPS: Final = (-6, -3, 0, 3, 6)
 
 
 def _order_index() -> tuple[tuple[int, ...], ...]:
@@ -181,20 +182,17 @@ class DifferenzlerModel(VariantModel):
         return A_FORECAST + _clamp(est)
 
     def shortlist(self, obs: Any, search: Any) -> tuple[list[int], dict[int, float]]:
-        """Forecasts to evaluate: the deciles of the points made in play-outs with the
-        estimate; the others are ranked by the mean distance to those points."""
+        """Forecasts to evaluate: around the best forecast for the points made in play-outs
+        with the estimate; every forecast gets the mean distance to those points."""
         legal = list(obs.legal_actions)
         if obs.phase != FORECAST:
             return legal, {}
         est = A_FORECAST + _clamp(forecast_estimate(obs.hand, obs.contract, obs.num_seats))
-        made = sorted(h.credited[obs.seat] for h in search.probe(est, _PROBE))
-        if not made:
-            return [est], {}
-        cands = {est}
-        for q in _QUANTILES:
-            cands.add(A_FORECAST + _clamp(made[min(len(made) - 1, math.floor(q * len(made)))]))
-        others = {
-            a: -sum(abs(a - A_FORECAST - m) for m in made) / len(made)
-            for a in legal if a not in cands
-        }
-        return sorted(cands), others
+        made = [h.credited[obs.seat] for h in search.probe(est, PROBE_COUNT, PROBE_SHARE)]
+        bonus = obs.rules.exact_bonus
+        score = {a: -sum(abs(a - A_FORECAST - m) - (bonus if a - A_FORECAST == m else 0)
+                         for m in made) / len(made) for a in legal}
+        best = max(score, key=lambda a: score[a])
+        cands = sorted({est} | {min(max(best + d, A_FORECAST), A_FORECAST + MAX_FORECAST)
+                                for d in CANDIDATE_STEPS})
+        return cands, {a: v for a, v in score.items() if a not in cands}

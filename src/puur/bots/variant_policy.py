@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from puur.bots.worlds import VariantModel
-from puur.cards import NUM_CARDS
+from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH
 from puur.hand import PLAY, STOECK, WEIS, TrickHand, cards_of
 from puur.tricks import legal_under
@@ -54,13 +54,29 @@ def play_out(hand: TrickHand, model: VariantModel) -> None:
         hand.push_unchecked(default_action(hand, model))
 
 
-def _beats(card: int, best: int, st: tuple[int, ...], trump: int) -> bool:
+def _higher() -> tuple[tuple[int, ...], ...]:
+    """Per mode and card: the mask of the cards of its suit that beat it."""
+    out = []
+    for mode in range(6):
+        st = STRENGTH[mode]
+        out.append(tuple(
+            sum(1 << x for x in range(9 * (c // 9), 9 * (c // 9) + 9) if st[x] > st[c])
+            for c in range(NUM_CARDS)
+        ))
+    return tuple(out)
+
+
+_HIGHER: Final = _higher()
+
+
+def _beating(best: int, higher: tuple[int, ...], trump: int) -> int:
+    """The mask of the cards that take the trick from ``best`` (everything when none lies)."""
     if best < 0:
-        return True
-    cs = _SUIT_OF[card]
-    if cs == _SUIT_OF[best]:
-        return st[card] > st[best]
-    return cs == trump
+        return ALL_CARDS
+    m = higher[best]
+    if trump >= 0 and _SUIT_OF[best] != trump:
+        m |= SUIT_MASK[trump]
+    return m
 
 
 def play_card(hand: TrickHand, model: VariantModel) -> int:
@@ -95,12 +111,14 @@ def play_card(hand: TrickHand, model: VariantModel) -> int:
                 cands.append(suit[0])
                 if len(suit) > 1:
                     cands.append(suit[-1])
+    higher = _HIGHER[mode]
     foreseen: dict[tuple[int, int, int], int] = {}
+    legal_of: dict[tuple[int, int, int], int] = {}
     best_key: tuple[float, int] | None = None
     pick = cands[0]
     for c in cands:
         b, bs, bt = hand.best_card, hand.best_seat, hand.best_trump
-        if _beats(c, b, st, trump):
+        if _beating(b, higher, trump) >> c & 1:
             b, bs = c, me
         if _SUIT_OF[c] == trump and (bt < 0 or st[c] > st[bt]):
             bt = c
@@ -111,15 +129,18 @@ def play_card(hand: TrickHand, model: VariantModel) -> int:
             led = lead if lead >= 0 else _SUIT_OF[c]
             for j in range(1, after + 1):
                 s = (me + j) % n
-                lg = legal_under(rule, hands[s], led, bt, trump)
-                beat = [x for x in cards_of(lg) if _beats(x, b, st, trump)]
+                lkey = (s, led, bt)
+                lg = legal_of.get(lkey)
+                if lg is None:
+                    lg = legal_of[lkey] = legal_under(rule, hands[s], led, bt, trump)
+                beat = lg & _beating(b, higher, trump)
                 if not beat:
                     continue
-                if len(beat) == lg.bit_count() or (
+                if beat == lg or (
                     model.trick_gain(hand, s, s, round(value))
                     > model.trick_gain(hand, s, bs, round(value))
                 ):
-                    x = min(beat, key=lambda y: st[y])
+                    x = min(cards_of(beat), key=lambda y: st[y])
                     b, bs = x, s
                     if _SUIT_OF[x] == trump and (bt < 0 or st[x] > st[bt]):
                         bt = x

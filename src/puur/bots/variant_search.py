@@ -47,8 +47,6 @@ MODELS: Final[dict[type, VariantModel]] = {
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 
-#: Share of the budget the shortlist's probe play-outs may use.
-_PROBE_SHARE: Final = 0.3
 
 
 def model_for(obs: Any) -> VariantModel:
@@ -89,7 +87,7 @@ class VariantSearch:
         self.last_worlds = 0
         self._sampler: WorldSampler | None = None
         self._model: VariantModel | None = None
-        self._probe_until = 0.0
+        self._start = 0.0
 
     def act(self, obs: Any) -> int:
         """The best action found within the budget."""
@@ -109,11 +107,8 @@ class VariantSearch:
         model = model_for(obs)
         sampler = WorldSampler(obs, model)
         self._sampler, self._model = sampler, model
-        self._probe_until = start + self.budget * _PROBE_SHARE
-        try:
-            cands, others = model.shortlist(obs, self)
-        finally:
-            self._probe_until = 0.0
+        self._start = start
+        cands, others = model.shortlist(obs, self)
         me = obs.seat
         totals = dict.fromkeys(cands, 0.0)
         n = 0
@@ -143,13 +138,17 @@ class VariantSearch:
 
     # -----------------------------------------------------------------------------------------
 
-    def probe(self, action: int, count: int) -> list[TrickHand]:
+    def probe(self, action: int, count: int, share: float) -> list[TrickHand]:
         """Finished hands of up to ``count`` worlds played out after ``action`` by the default
-        policy (for a shortlist; bounded by a share of the budget, at least one)."""
+        policy, within ``share`` of the decision's budget (at least one; for a shortlist).
+        With ``max_worlds`` set, at most four times as many."""
         sampler, model = self._sampler, self._model
         assert sampler is not None and model is not None, "probe() belongs to a decision"
+        if self.max_worlds is not None:
+            count = min(count, 4 * self.max_worlds)
+        until = self._start + self.budget * 0.92 * share
         out: list[TrickHand] = []
-        while len(out) < count and (not out or time.perf_counter() < self._probe_until):
+        while len(out) < count and (not out or time.perf_counter() < until):
             h = sampler.sample(self.rng).copy()
             h.push_unchecked(action)
             play_out(h, model)
