@@ -10,8 +10,9 @@ import pytest
 
 from puur.actions import A_PUSH
 from puur.bots import RandomBot, SearchBot, make_bot
+from puur.bots.variant_coiffeur import BASELINE
 from puur.bots.variant_differenzler import DifferenzlerModel
-from puur.bots.variant_policy import default_action
+from puur.bots.variant_policy import default_action, play_out
 from puur.bots.variant_search import VariantSearch, _maxn, model_for
 from puur.bots.worlds import WorldSampler
 from puur.cards import CardSet, parse_card
@@ -275,3 +276,28 @@ def test_beats_random_players_on_differenzler_and_coiffeur() -> None:
         ours += game.scores[swap]
         theirs += game.scores[1 - swap]
     assert ours > 1.3 * theirs
+
+
+def test_rows_of_one_contract_share_a_play_out_and_score_as_their_own() -> None:
+    v = get("coiffeur")
+    game = v.new_game(seed=41)
+    obs = game.observation(game.to_move)
+    model = model_for(obs)
+    world = WorldSampler(obs, model).sample(random.Random(3))
+    by_contract: dict[Any, list[int]] = {}
+    for a in obs.legal_actions:
+        by_contract.setdefault(model.same_play(obs, a), []).append(a)
+    group = max(by_contract.values(), key=len)
+    assert len(group) == 3  # Eicheln: its own row and the two free rows
+    search = VariantSearch(budget=60, seed=1)
+    shared = search.evaluate_group(world, group, model)
+    for a in group:
+        alone = search.evaluate(world, a, model)
+        assert shared[a] == alone
+        h = world.copy()
+        h.push_unchecked(a)
+        play_out(h, model)
+        assert isinstance(h, CoiffeurHand)
+        row = h.sheet_rows[h.row]
+        base = model.values(h)[h.chooser] + row.multiplier * BASELINE[row.discipline]
+        assert base == h.seat_values()[h.chooser] == h.row_value()

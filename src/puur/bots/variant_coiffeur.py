@@ -22,7 +22,7 @@ team's points against the chooser's :func:`puur.bots.search.hand_strength`; no p
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
 from puur.actions import A_PUSH
@@ -30,7 +30,7 @@ from puur.bots.cardpool import InconsistentDealError
 from puur.bots.search import hand_strength
 from puur.bots.worlds import VariantModel, replay_play
 from puur.hand import TrickHand
-from puur.variants.coiffeur import A_ROW, ROW_SLOTS, CoiffeurHand, Row, row_action
+from puur.variants.coiffeur import A_ROW, ROW_SLOTS, CoiffeurHand, Row, row_action, row_score
 
 __all__ = ["BASELINE", "CoiffeurModel", "row_estimate"]
 
@@ -79,9 +79,29 @@ class CoiffeurModel(VariantModel):
         assert isinstance(hand, CoiffeurHand)
         if not hand.is_over or hand.row < 0:
             return (0.0,) * 4
-        row = hand.sheet_rows[hand.row]
-        v = hand.seat_values()[hand.chooser] - row.multiplier * BASELINE[row.discipline]
+        return self.values_as(hand, row_action(hand.row, hand.contract))
+
+    def same_play(self, obs: Any, action: int) -> Hashable:
+        """Choosing a row: the contract (the rows of one contract play alike)."""
+        if obs.phase == "choose" and action >= A_ROW:
+            return ("contract", (action - A_ROW) % ROW_SLOTS)
+        return action
+
+    def values_as(self, hand: TrickHand, action: int) -> tuple[float, ...]:
+        """The values had the chooser written the hand in the row of ``action``."""
+        assert isinstance(hand, CoiffeurHand)
+        if not hand.is_over or hand.row < 0:
+            return (0.0,) * 4
+        row, contract = divmod(action - A_ROW, ROW_SLOTS)
+        r = hand.sheet_rows[row]
         team = hand.chooser & 1
+        extra = 0
+        for side, pts, kind in hand.credits:
+            if side == team and kind in ("weis", "stoeck"):
+                extra += pts
+        written = row_score(hand.options, contract, r.multiplier, hand.trick_points[team], extra,
+                            hand.tricks_won[team], hand.tricks_won[1 - team])
+        v = written - r.multiplier * BASELINE[r.discipline]
         return tuple(v if s & 1 == team else -v for s in range(4))
 
     def _score(self, hand_cards: int, rows: Sequence[Row], action: int) -> float:

@@ -11,7 +11,9 @@ a contract, a row of the Coiffeur sheet, a Differenzler forecast) the same way:
    policy (:mod:`puur.bots.variant_policy`);
 3. score the finished hand by the variant's value for the seat
    (:meth:`~puur.bots.worlds.VariantModel.values`) and keep the mean over the worlds; the
-   candidate with the best mean is played. All candidates are evaluated on the same worlds.
+   candidate with the best mean is played. All candidates are evaluated on the same worlds;
+   candidates that play the same hand (:meth:`~puur.bots.worlds.VariantModel.same_play`: a
+   Coiffeur contract in different rows) share one play-out, scored for each.
 
 Until the time budget is spent (92% of it; a world is dropped half-way at 97%) or ``max_worlds``
 worlds are done. A decision with very many actions (the 158 forecasts of Differenzler) is first
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Hashable
 from typing import Any, Final
 
 from puur.bots.variant_coiffeur import CoiffeurModel
@@ -111,16 +114,21 @@ class VariantSearch:
         cands, others = model.shortlist(obs, self)
         me = obs.seat
         totals = dict.fromkeys(cands, 0.0)
+        # Actions that play the same hand (a Coiffeur contract in several rows) share a play-out.
+        groups: dict[Hashable, list[int]] = {}
+        for a in cands:
+            groups.setdefault(model.same_play(obs, a), []).append(a)
         n = 0
         slowest = 0.0
         while len(cands) > 1:
             t0 = time.perf_counter()
             world = sampler.sample(self.rng)
             vals: dict[int, float] = {}
-            for a in cands:
+            for group in groups.values():
                 if n and time.perf_counter() > hard:
                     break
-                vals[a] = self.evaluate(world, a, model)[me]
+                for a, v in self.evaluate_group(world, group, model).items():
+                    vals[a] = v[me]
             if len(vals) < len(cands):
                 break
             for a in cands:
@@ -154,6 +162,19 @@ class VariantSearch:
             play_out(h, model)
             out.append(h)
         return out
+
+    def evaluate_group(self, world: TrickHand, group: list[int],
+                       model: VariantModel) -> dict[int, tuple[float, ...]]:
+        """:meth:`evaluate` for actions that play the same hand: one play-out, scored for each
+        (each its own when the end is solved exactly)."""
+        if len(group) == 1:
+            return {group[0]: self.evaluate(world, group[0], model)}
+        h = world.copy()
+        h.push_unchecked(group[0])
+        if h.phase in (PLAY, WEIS, STOECK) and h.num_tricks - h.trick_no <= self.exact_tricks:
+            return {a: self.evaluate(world, a, model) for a in group}
+        play_out(h, model)
+        return {a: model.values_as(h, a) for a in group}
 
     def evaluate(self, world: TrickHand, action: int, model: VariantModel) -> tuple[float, ...]:
         """Every seat's value once ``world`` is finished after ``action`` (``world`` is left

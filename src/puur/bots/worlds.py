@@ -30,6 +30,7 @@ The model also carries what the search needs of the variant (values, default dec
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from puur.bots.cardpool import (
@@ -80,6 +81,16 @@ class VariantModel:
     def values(self, hand: TrickHand) -> tuple[float, ...]:
         """What each seat wants to maximise once ``hand`` is over."""
         return tuple(hand.seat_values())  # type: ignore[attr-defined]
+
+    def same_play(self, obs: Any, action: int) -> Hashable:
+        """A key equal for actions after which the hand is played alike (only the score
+        differs); :meth:`values_as` scores a hand played after one of them for another."""
+        return action
+
+    def values_as(self, hand: TrickHand, action: int) -> tuple[float, ...]:
+        """:meth:`values` of the finished ``hand`` as if ``action`` (of the same
+        :meth:`same_play` key as the one played) had been chosen."""
+        return self.values(hand)
 
     def trick_gain(self, hand: TrickHand, seat: int, taker: int, points: int) -> float:
         """How much ``seat`` gains now if ``taker`` takes a trick worth ``points``: points
