@@ -3,8 +3,8 @@
 Each pair of games shares its seed (so the same deals in the same order) with the seats
 swapped: in Coiffeur the two bots play the two teams and swap; in Differenzler two seats
 opposite each other play bot A and the other two bot B, and the second game swaps them. Bots
-are built by name with :func:`puur.bots.make_bot` (``search`` with ``--budget``), so any
-registered bot that plays the variant can be measured.
+are given as for the arena (``search:budget=0.25``; ``search`` without a budget takes
+``--budget``), so any registered bot that plays the variant can be measured.
 
 Run from the repository root (one process)::
 
@@ -24,29 +24,18 @@ import statistics
 import time
 from typing import Any
 
+from puur.arena.match import _Timed, parse_bot_spec
 from puur.bots import make_bot
 from puur.variants import get
 
 
-class Timed:
-    """A bot that records how long each of its decisions took."""
-
-    def __init__(self, bot: Any, times: list[float]) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.times = times
-
-    def act(self, obs: Any) -> int:
-        t = time.perf_counter()
-        a = int(self.bot.act(obs))
-        self.times.append(time.perf_counter() - t)
-        return a
-
-
-def build(name: str, budget: float, seed: int) -> Any:
-    if name == "search":
-        return make_bot("search", budget=budget, seed=seed)
-    return make_bot(name, seed=seed)
+def build(text: str, budget: float, seed: int) -> Any:
+    """A bot from a spec such as ``search:budget=0.25`` (``--budget`` when it names none)."""
+    spec = parse_bot_spec(text)
+    options: dict[str, Any] = dict(spec.options)
+    if spec.name == "search":
+        options.setdefault("budget", budget)
+    return make_bot(spec.name, seed=seed, **options)
 
 
 def play(game: Any, bots: list[Any]) -> Any:
@@ -84,7 +73,7 @@ def main() -> None:
             n = game.num_seats
             a_seats = [s for s in range(n) if (s + swap) % 2 == 0]
             bots = [
-                Timed(build(args.a, args.budget, 10 * pair + s), times) if s in a_seats
+                _Timed(build(args.a, args.budget, 10 * pair + s), times) if s in a_seats
                 else build(args.b, args.budget, 10 * pair + s) for s in range(n)
             ]
             play(game, bots)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
 from puur.contracts import LOWER_TRUMPS, PUUR, STRENGTH
@@ -43,6 +43,7 @@ __all__ = [
     "place_weis",
     "play_proof",
     "signature",
+    "unseen_cards",
 ]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
@@ -120,6 +121,24 @@ def forbidden_from_play(
 
 # ---------------------------------------------------------------------------------------------
 # Dealing a pool of cards
+
+
+def unseen_cards(obs: Any, num_seats: int) -> tuple[list[int], int, list[int]]:
+    """From one seat's observation: the cards known in each seat's hand (its own hand for the
+    observer, ``known_cards`` for the others), the pool of unseen cards, and how many cards
+    each seat lacks. ``InconsistentDealError`` when the sizes do not add up."""
+    me = obs.seat
+    played = 0
+    for _s, c in obs.history:
+        played |= 1 << c
+    known = [obs.hand if s == me else obs.known_cards(s) for s in range(num_seats)]
+    pool = ALL_CARDS & ~played
+    for k in known:
+        pool &= ~k
+    need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(num_seats)]
+    if need[me] != 0 or any(x < 0 for x in need) or sum(need) != pool.bit_count():
+        raise InconsistentDealError("hand sizes do not match the unseen cards")
+    return known, pool, need
 
 
 class CardPool:

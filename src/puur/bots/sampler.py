@@ -34,7 +34,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from puur.actions import A_CHOOSE, A_PUSH
-from puur.bots.cardpool import CardPool, InconsistentDealError, place_weis, signature
+from puur.bots.cardpool import (
+    CardPool,
+    InconsistentDealError,
+    place_weis,
+    signature,
+    unseen_cards,
+)
 from puur.bots.worlds import answer_question
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
 from puur.contracts import PUUR, STRENGTH, contract_mode
@@ -48,6 +54,7 @@ __all__ = [
     "determinize",
     "infer_forbidden",
     "is_consistent",
+    "round_before_play",
     "sample_deals",
 ]
 
@@ -106,20 +113,7 @@ class DealSampler:
         self.played = played
         self.played_by = [obs.played_by(s) for s in range(4)]
         self.forbidden = infer_forbidden(obs)
-        known = [0, 0, 0, 0]
-        for s in self.others:
-            known[s] = obs.known_cards(s)
-        known[me] = obs.hand
-        self.known = known
-        pool = ALL_CARDS & ~played
-        for k in known:
-            pool &= ~k
-        self.pool = pool
-        self.need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(4)]
-        if any(n < 0 for n in self.need) or sum(self.need[s] for s in self.others) != (
-            pool.bit_count()
-        ):
-            raise InconsistentDealError("hand sizes do not match the unseen cards")
+        self.known, self.pool, self.need = unseen_cards(obs, 4)
         self.allowed = [ALL_CARDS & ~self.forbidden[s] for s in range(4)]
         self._cache: dict[tuple[int, tuple[int, ...]], CardPool] = {}
         # Announced Weis whose cards are not shown must come from the seat's own nine cards.
@@ -258,21 +252,10 @@ def determinize(obs: Observation, hands: Sequence[int], strict: bool = True) -> 
     """
     if len(hands) != 4:
         raise InconsistentDealError("a deal needs four hands")
-    initial = [hands[s] | obs.played_by(s) for s in range(4)]
-    gs = obs.game_scores if obs.game_scores != (0, 0) else None
-    try:
-        r = Round(obs.rules, initial, obs.forehand, gs)
-    except ValueError as e:
-        raise InconsistentDealError(str(e)) from None
     if hands[obs.seat] != obs.hand:
         raise InconsistentDealError("the observer's hand differs")
+    r = round_before_play(obs, [hands[s] | obs.played_by(s) for s in range(4)])
     try:
-        if obs.pushed:
-            r.push(A_PUSH)
-            if obs.pushed_back:
-                r.push(A_PUSH)
-        if obs.contract >= 0:
-            r.push(A_CHOOSE + obs.contract)
         for seat, card in obs.history:
             _settle(r, obs, strict, stop_at=None)
             if r.phase != "play" or r.to_move != seat:
@@ -296,6 +279,23 @@ def determinize(obs: Observation, hands: Sequence[int], strict: bool = True) -> 
             raise InconsistentDealError("the points credited differ")
         if obs.stoeck_seat >= 0 and (r.stoeck_seat != obs.stoeck_seat or r.stoeck_state != 1):
             raise InconsistentDealError("Stöck was announced by another seat")
+    return r
+
+
+def round_before_play(obs: Observation, initial: Sequence[int]) -> Round:
+    """A :class:`Round` dealt ``initial`` (every seat's cards at the start) with the observed
+    pushes and contract pushed; ``InconsistentDealError`` when the deal cannot give them."""
+    gs = obs.game_scores if obs.game_scores != (0, 0) else None
+    try:
+        r = Round(obs.rules, list(initial), obs.forehand, gs)
+        if obs.pushed:
+            r.push(A_PUSH)
+            if obs.pushed_back:
+                r.push(A_PUSH)
+        if obs.contract >= 0:
+            r.push(A_CHOOSE + obs.contract)
+    except ValueError as e:
+        raise InconsistentDealError(str(e)) from None
     return r
 
 

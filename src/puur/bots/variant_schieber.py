@@ -15,11 +15,10 @@ import random
 from typing import Any
 
 from puur.actions import A_CHOOSE, A_PUSH
-from puur.bots.cardpool import InconsistentDealError
+from puur.bots.sampler import round_before_play
 from puur.bots.search import hand_strength
 from puur.bots.worlds import VariantModel, replay_play
 from puur.hand import TrickHand
-from puur.round import Round
 
 __all__ = ["SchieberModel"]
 
@@ -33,17 +32,8 @@ class SchieberModel(VariantModel):
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
         """The round on ``initial`` with the observed pushes, contract and cards."""
-        gs = obs.game_scores if obs.game_scores != (0, 0) else None
-        try:
-            r = Round(obs.rules, initial, obs.forehand, gs)
-        except ValueError as e:
-            raise InconsistentDealError(str(e)) from None
-        if obs.pushed:
-            r.push(A_PUSH)
-            if obs.pushed_back:
-                r.push(A_PUSH)
+        r = round_before_play(obs, initial)
         if obs.contract >= 0:
-            r.push(A_CHOOSE + obs.contract)
             replay_play(r, obs, strict)
         return r
 

@@ -39,6 +39,7 @@ from puur.bots.cardpool import (
     forbidden_from_play,
     place_weis,
     signature,
+    unseen_cards,
 )
 from puur.cards import ALL_CARDS
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
@@ -189,23 +190,12 @@ class WorldSampler:
         n = model.num_seats(obs)
         me = obs.seat
         self.others: tuple[int, ...] = tuple(s for s in range(n) if s != me)
-        played = 0
-        for _s, c in obs.history:
-            played |= 1 << c
         self.played_by: list[int] = [obs.played_by(s) for s in range(n)]
         forbidden = forbidden_from_play(model.play_rule(obs), obs.history, obs.trump, n)
         forbidden[me] = 0
         self.allowed: list[int] = [ALL_CARDS & ~f for f in forbidden]
-        known = [obs.known_cards(s) for s in range(n)]
-        known[me] = obs.hand
+        known, self.pool, _need = unseen_cards(obs, n)
         self.known = known
-        pool = ALL_CARDS & ~played
-        for k in known:
-            pool &= ~k
-        self.pool = pool
-        need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(n)]
-        if need[me] != 0 or any(x < 0 for x in need) or sum(need) != pool.bit_count():
-            raise InconsistentDealError("hand sizes do not match the unseen cards")
         self.weis_hints: dict[int, list[tuple[int, int]]] = {
             s: signature(obs.weis_announced[s]) for s in self.others
             if obs.weis_announced[s] and not obs.weis_shown[s]
@@ -213,7 +203,7 @@ class WorldSampler:
         #: Another seat declared a Weis: a world is checked against the observation.
         self.check = any(obs.weis_announced[s] for s in self.others)
         self._failed = False
-        if self._pool(known, pool) is None:
+        if self._pool(known, self.pool) is None:
             raise InconsistentDealError("no deal is consistent with the observation")
         #: Worlds drawn, and draws thrown away for contradicting an announced Weis.
         self.drawn = 0
