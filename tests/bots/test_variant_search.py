@@ -301,3 +301,13 @@ def test_rows_of_one_contract_share_a_play_out_and_score_as_their_own() -> None:
         row = h.sheet_rows[h.row]
         base = model.values(h)[h.chooser] + row.multiplier * BASELINE[row.discipline]
         assert base == h.seat_values()[h.chooser] == h.row_value()
+
+
+def test_schieber_seat_values_are_the_team_difference() -> None:
+    game = get("schieber").new_game(get("schieber").preset("bare"), seed=8)
+    hand = game.round
+    rng = random.Random(8)
+    while not hand.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    a, b = hand.credited
+    assert hand.seat_values() == (a - b, b - a, a - b, b - a) and a + b == 157

@@ -203,6 +203,7 @@ class WorldSampler:
         #: Another seat declared a Weis: a world is checked against the observation.
         self.check = any(obs.weis_announced[s] for s in self.others)
         self._failed = False
+        self._pools: dict[tuple[int, tuple[int, ...]], CardPool | None] = {}
         if self._pool(known, self.pool) is None:
             raise InconsistentDealError("no deal is consistent with the observation")
         #: Worlds drawn, and draws thrown away for contradicting an announced Weis.
@@ -210,11 +211,18 @@ class WorldSampler:
         self.rejected = 0
 
     def _pool(self, known: list[int], pool: int) -> CardPool | None:
-        need = [self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others]
-        if min(need, default=0) < 0:
-            return None
-        p = CardPool(pool, [self.allowed[s] for s in self.others], need)
-        return p if p.count() else None
+        need = tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
+        key = (pool, need)
+        if key in self._pools:
+            return self._pools[key]
+        p: CardPool | None = None
+        if min(need, default=0) >= 0:
+            p = CardPool(pool, [self.allowed[s] for s in self.others], need)
+            if not p.count():
+                p = None
+        if len(self._pools) < 64:
+            self._pools[key] = p
+        return p
 
     def deal(self, rng: random.Random, known: list[int] | None = None,
              pool: int | None = None) -> tuple[int, ...] | None:
