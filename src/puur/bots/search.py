@@ -1,7 +1,5 @@
-"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7).
-
-This module's search plays Schieber; the same bot hands every other variant's observations to
-the variant search (:mod:`puur.bots.variant_search`).
+"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7); the
+search of this module plays Schieber, every other variant goes to :mod:`puur.bots.variant_search`.
 
 Each decision samples deals of the unseen cards consistent with the seat's
 :class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
@@ -137,9 +135,7 @@ class SearchBot:
         )
         #: Deals evaluated for the last decision (for reports and tests).
         self.last_deals = 0
-        # Every other variant: the variant search (puur.bots.variant_search), sharing the
-        # budget, the sample limit and the random numbers.
-        from puur.bots.variant_search import VariantSearch
+        from puur.bots.variant_search import VariantSearch  # every other variant
 
         self.variants = VariantSearch(self.budget, max_worlds=max_deals,
                                       exact_tricks=exact_tricks, rng=self.rng)
@@ -155,17 +151,16 @@ class SearchBot:
     def ranked(self, obs: Observation) -> list[tuple[int, float]]:
         """Every legal action with its estimated value, best first.
 
-        Schieber (below): card play: the mean points the seat's team still takes in this hand.
-        Choosing: the expected point difference times the multiplier. Weis and Stöck: points
-        they bring. Every other variant: :meth:`VariantSearch.ranked
-        <puur.bots.variant_search.VariantSearch.ranked>` (the variant's value for the seat).
+        Schieber: card play: the mean points the seat's team still takes in this hand. Choosing:
+        the expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Other variants: the variant's value for the seat (:mod:`puur.bots.variant_search`).
         """
         from puur.bots.variant_search import model_for
 
         if not model_for(obs).own_search:
-            out_v = self.variants.ranked(obs)
+            out = self.variants.ranked(obs)
             self.last_deals = self.variants.last_worlds
-            return out_v
+            return out
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
         start = time.perf_counter()
