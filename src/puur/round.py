@@ -171,6 +171,12 @@ class Round(TrickHand):
         """The team that chose the contract (-1 before the choice)."""
         return -1 if self.chooser < 0 else self.chooser & 1
 
+    def seat_values(self) -> tuple[float, ...]:
+        """What each seat wants to maximise: its team's points credited in this hand less the
+        other team's."""
+        a, b = self.credited
+        return (float(a - b), float(b - a), float(a - b), float(b - a))
+
     def _phase_actions(self) -> list[int]:
         acts = [A_CHOOSE + c for c in self.rules.contracts()]
         if not self.pushed or (self.rules.push_back and not self.pushed_back):

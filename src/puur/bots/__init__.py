@@ -1,9 +1,10 @@
 """Computer players. Every bot sees only its seat's observation.
 
 Use :func:`make_bot` to build one by name: ``"random"``, ``"rules"`` (the expert rule player) and
-``"search"`` (determinized search), all registered in :data:`BOTS`. ``random`` and ``rules`` play
-every variant of :mod:`puur.variants`; ``rules`` plays each through the rule player registered
-for that variant's observations (:data:`puur.bots.rules.RULE_PLAYERS`).
+``"search"`` (determinized search), all registered in :data:`BOTS`. All three play every
+variant of :mod:`puur.variants`: ``rules`` through the rule player registered for that variant's
+observations (:data:`puur.bots.rules.RULE_PLAYERS`), ``search`` through :mod:`puur.bots.search`
+for Schieber and :mod:`puur.bots.variant_search` for every other variant.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7).
+"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7); the
+search of this module plays Schieber, every other variant goes to :mod:`puur.bots.variant_search`.
 
 Each decision samples deals of the unseen cards consistent with the seat's
 :class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
@@ -96,6 +97,7 @@ class SearchBot:
         play_miss: float = 0.4,
         samples: int | None = None,
         endgame_tricks: int = 0,
+        exact_tricks: int = 2,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -134,6 +136,10 @@ class SearchBot:
         )
         #: Deals evaluated for the last decision (for reports and tests).
         self.last_deals = 0
+        from puur.bots.variant_search import VariantSearch  # every other variant
+
+        self.variants = VariantSearch(self.budget, max_worlds=max_deals,
+                                      exact_tricks=exact_tricks, rng=self.rng)
 
     # ------------------------------------------------------------------------------------------
 
@@ -146,9 +152,16 @@ class SearchBot:
     def ranked(self, obs: Observation) -> list[tuple[int, float]]:
         """Every legal action with its estimated value, best first.
 
-        Card play: the mean points the seat's team still takes in this hand. Choosing: the
-        expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Schieber: card play: the mean points the seat's team still takes in this hand. Choosing:
+        the expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Other variants: the variant's value for the seat (:mod:`puur.bots.variant_search`).
         """
+        from puur.bots.variant_search import model_for
+
+        if not model_for(obs).own_search:
+            out = self.variants.ranked(obs)
+            self.last_deals = self.variants.last_worlds
+            return out
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
         start = time.perf_counter()
