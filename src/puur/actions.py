@@ -1,4 +1,4 @@
-"""Typed actions and their integer encoding (RULES.md §2.3-§2.6).
+"""Typed actions and their integer encoding (rule book §2.3-§2.6).
 
 Every decision of a hand is one action, encoded as an integer below :data:`NUM_ACTIONS`:
 

@@ -1,4 +1,4 @@
-"""Cards, card sets and deck styles (RULES.md §1).
+"""Cards, card sets and deck styles (rule book §1).
 
 A card is a plain ``int`` from 0 to 35: ``suit * 9 + rank``. Suits are four abstract indexes; a
 :class:`DeckStyle` gives them names, symbols and colours. Ranks run in natural order from the 6

@@ -1,4 +1,4 @@
-"""Contracts: trump suits, Obenabe, Undenufe and the extra contracts (RULES.md §1, §2.3, §3).
+"""Contracts: trump suits, Obenabe, Undenufe and the extra contracts (rule book §1, §2.3, §3).
 
 Every contract is reduced, trick by trick, to one of six *modes* (0-3 a trump suit, 4 Obenabe,
 5 Undenufe) that fix the card order and the card points. Misère plays as Obenabe and hands each

@@ -1,4 +1,4 @@
-"""Shuffling and dealing for every variant, and Schieber's deal check (RULES.md §2.1).
+"""Shuffling and dealing for every variant, and Schieber's deal check (rule book §2.1).
 
 A deal is reproducible from its seed: :func:`shuffled` gives the deck order, :func:`deal_packets`
 hands it out in packets (of 3 with four players, of 4 with three) starting with the seat after
@@ -115,7 +115,7 @@ def deal_packets(
 
 
 def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
-    """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
+    """Shuffle and deal nine cards to each seat in packets of three (rule book §2.1).
 
     The same ``seed`` always gives the same deal.
     """

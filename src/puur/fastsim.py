@@ -1,4 +1,4 @@
-"""Fast simulation of complete Schieber hands on raw integers (RULES.md §2.1-§2.9).
+"""Fast simulation of complete Schieber hands on raw integers (rule book §2.1-§2.9).
 
 This is the engine's fast path for work that plays very many hands with uniformly random
 players: Monte Carlo statistics, rollouts, benchmarks. It plays a whole hand in one tight loop on
@@ -9,7 +9,7 @@ the legal cards of §2.4 (follow or ruff, the Puur rule, no undertrumping unless
 trick winners in every contract including Misère and Slalom, and the hand score with the last
 trick, Match, Kontermatch (all three scorings) and the contract's multiplier. Given the game
 scores, it also credits points in the order of ``count_order`` and stops the hand the moment a
-team reaches the target (RULES.md §2.10), as a ``Round`` inside a game does.
+team reaches the target (rule book §2.10), as a ``Round`` inside a game does.
 
 The reference :class:`puur.round.Round` is the oracle: the tests replay the fast path's action
 list into a ``Round`` and require the same legal actions at every step and the same credits.
@@ -216,7 +216,7 @@ class FastSim:
         actions: list[int] = []
         add = actions.append
 
-        # Choosing (RULES.md §2.3): contracts in order, then push where it is allowed.
+        # Choosing (rule book §2.3): contracts in order, then push where it is allowed.
         contracts = self._contracts
         nc = len(contracts)
         if trace is not None:

@@ -1,4 +1,4 @@
-"""The fast simulator's Weis offers, from tables (RULES.md §2.5).
+"""The fast simulator's Weis offers, from tables (rule book §2.5).
 
 For each hand the fast path needs the splits a seat is offered, best first, with the points of
 each and a key of its best single Weis that orders like :func:`puur.weis.meld_key`. Hands

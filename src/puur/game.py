@@ -1,4 +1,4 @@
-"""A whole game (Partie): hands until a team reaches the target (RULES.md §2.2, §2.10-§2.12).
+"""A whole game (Partie): hands until a team reaches the target (rule book §2.2, §2.10-§2.12).
 
 The first hand's forehand is the holder of the start card; after that the forehand moves to the
 next seat each hand. Each hand is a :class:`~puur.round.Round` told the game scores, so points

@@ -1,4 +1,4 @@
-"""What one seat may know, and its tensor encoding (DESIGN.md principle 4).
+"""What one seat may know, and its tensor encoding.
 
 An :class:`Observation` is built from a :class:`~puur.round.Round` for one seat (or for a
 spectator, seat ``-1``, who holds no cards) and holds only:

@@ -1,4 +1,4 @@
-"""One hand of Schieber: deal, choose or push, Weis, Stöck, nine tricks, scoring (RULES.md §2).
+"""One hand of Schieber: deal, choose or push, Weis, Stöck, nine tricks, scoring (rule book §2).
 
 A :class:`Round` is its rules, its deal, its forehand (the *Vorhand*, who chooses first and leads
 trick 1) and its list of actions. ``push(action)`` applies one action, ``pop()`` undoes the last

@@ -1,9 +1,9 @@
-"""The rule set: every house rule of RULES.md §2 as one frozen dataclass, and named presets.
+"""The rule set: every house rule of rule book §2 as one frozen dataclass, and named presets.
 
-Field names follow RULES.md. Every field has the documented default, so ``RuleSet()`` is the
-standard Schieber of the rule book: start card 7 of Schellen, no push back, classic Weis, Stöck
-announced with the second card, Kontermatch scored as a Match, no multipliers, target 1000, count
-order Stöck-Weis-Stich, no Striche.
+Field names follow the rule book (docs/rulebook.md). Every field has the documented default,
+so ``RuleSet()`` is the standard Schieber of the rule book: start card 7 of Schellen, no push
+back, classic Weis, Stöck announced with the second card, Kontermatch scored as a Match, no
+multipliers, target 1000, count order Stöck-Weis-Stich, no Striche.
 
 Rule sets load from and save to TOML or JSON files (:func:`load_rules`, :func:`save_rules`);
 an unknown option or a bad value raises :class:`RuleError` naming the option.
@@ -53,7 +53,7 @@ StoeckAnnounce = Literal["second-card", "with-weis"]
 Kontermatch = Literal["match", "double", "bonus"]
 
 _NO_MULTIPLIERS: Final = (1, 1, 1, 1, 1, 1, 1, 1, 1)
-# Eicheln and Rosen ×1, Schellen and Schilten ×2, Obenabe and Undenufe ×3 (RULES.md §2.9).
+# Eicheln and Rosen ×1, Schellen and Schilten ×2, Obenabe and Undenufe ×3 (rule book §2.9).
 _STANDARD_MULTIPLIERS: Final = (2, 1, 2, 1, 3, 3, 1, 3, 3)
 
 
@@ -63,10 +63,10 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every Schieber option with its RULES.md default."""
+    """Every Schieber option with the rule book's default."""
 
     name: str = "custom"
-    #: The card whose holder chooses in the first hand (RULES.md §2.2).
+    #: The card whose holder chooses in the first hand (rule book §2.2).
     start_card: int = 1  # D7, the 7 of Schellen
     #: The partner may push the choice back once (§2.3).
     push_back: bool = False
@@ -183,8 +183,8 @@ PRESETS: Final[dict[str, RuleSet]] = {
     "standard-2500": RuleSet(
         name="standard-2500", multipliers=_STANDARD_MULTIPLIERS, target=2500
     ),
-    # The online "against the computer" table of seed 001: 7 of Rosen starts, bells and leaves
-    # (Schellen, Schilten) ×2, Obenabe and Undenufe ×3; target 1000, 1500 or 2500.
+    # The "against the computer" table of a popular online site: 7 of Rosen starts, bells and
+    # leaves (Schellen, Schilten) ×2, Obenabe and Undenufe ×3; target 1000, 1500 or 2500.
     "online-1000": RuleSet(
         name="online-1000", start_card=10, multipliers=_STANDARD_MULTIPLIERS, target=1000
     ),
@@ -198,8 +198,8 @@ PRESETS: Final[dict[str, RuleSet]] = {
     "bare": RuleSet(name="bare", weis=False, stoeck=False, match_bonus=0),
 }
 """Named presets. ``family``: the rule book's defaults (1000, no multipliers);
-``standard-2500``: the standard multiplier table to 2500; ``online-*``: seed 001's online table;
-``bare``: no Weis, no Stöck, no Match bonus (the convention of bot comparisons)."""
+``standard-2500``: the standard multiplier table to 2500; ``online-*``: a popular online
+site's table; ``bare``: no Weis, no Stöck, no Match bonus (the convention of bot comparisons)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +321,7 @@ def save_rules(rules: RuleSet, path: str | Path) -> None:
     if p.suffix.lower() == ".json":
         p.write_text(json.dumps(d, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         return
-    lines = ["# Puur rule set (RULES.md option names)"]
+    lines = ["# Puur rule set (option names: docs/rules.md)"]
     mult = d.pop("multipliers")
     for k, v in d.items():
         lines.append(f"{k} = {_toml_value(v)}")

@@ -1,4 +1,4 @@
-"""The Jasstafel and Striche (RULES.md §2.11, §2.12).
+"""The Jasstafel and Striche (rule book §2.11, §2.12).
 
 The slate shows each team's points as a large Z: the top line carries a stroke per 100 (five
 hundreds are drawn as one grouped mark, a ``V``), the diagonal a stroke per 50, the bottom line

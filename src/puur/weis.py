@@ -1,4 +1,4 @@
-"""Weis (melds): finding them, splitting a hand, comparing, and who scores (RULES.md §2.5).
+"""Weis (melds): finding them, splitting a hand, comparing, and who scores (rule book §2.5).
 
 * A sequence is a run of three or more cards of one suit in natural order (trump Under and 9
   count as plain cards here). A run is one Weis and is never cut to score more.

@@ -1,4 +1,4 @@
-"""Cards, card sets, deck styles and card/contract notation (RULES.md §1)."""
+"""Cards, card sets, deck styles and card/contract notation (rule book §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Import layering (DESIGN.md principle 1, docs/engine-api.md): imports flow one way.
+"""Import layering (docs/engine-api.md): imports flow one way.
 
 _checks → cards → contracts → tricks/rules/options → actions/weis/scoring/deal → fastweis/hand →
 round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server. The

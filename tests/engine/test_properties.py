@@ -1,4 +1,4 @@
-"""Hypothesis properties over random hands and games under every preset (DESIGN.md, Habits).
+"""Hypothesis properties over random hands and games under every preset.
 
 Each example deals from a drawn seed and plays uniformly random legal actions drawn from a
 second seed, so a failure is reproduced by its two seeds. Example counts come from the profile
@@ -73,7 +73,7 @@ def test_each_card_once_and_157_per_hand(preset: str, deal_seed: int, play_seed:
     rules = PRESETS[preset]
     r = random_round(rules, deal_seed, play_seed)
     assert sorted(r.played) == list(range(36)) and r.hands == (0, 0, 0, 0)
-    # Recount every trick from the cards and the RULES.md tables, independently of credits.
+    # Recount every trick from the cards and the rule book's tables, independently of credits.
     team_points = [0, 0]
     for t, (leader, cards, winner) in enumerate(r.tricks()):
         mode = contract_mode(r.contract, t)

@@ -1,4 +1,4 @@
-"""The fast simulator against the reference Round (DESIGN.md principle 2).
+"""The fast simulator against the reference Round.
 
 Every hand the fast path plays is replayed into :class:`puur.round.Round` action by action: the
 legal actions must be the same set at every step, every action must be legal there, and the

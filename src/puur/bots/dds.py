@@ -1,6 +1,6 @@
 """Double-dummy solver: the exact value of a card-play position with all four hands open.
 
-Implements the card play of RULES.md §2.4 (following, ruffing, the Puur rule, no undertrumping),
+Implements the card play of rule book §2.4 (following, ruffing, the Puur rule, no undertrumping),
 the trick points of §1, the last trick and Match bonuses of §2.7-§2.8 (Kontermatch as the rule
 set scores it, Misère handing the points to the other team) and Stöck of §2.6.
 

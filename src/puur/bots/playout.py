@@ -1,6 +1,6 @@
 """Fast play-outs of the rest of a hand for search: a greedy card policy on raw masks.
 
-Implements the card play of RULES.md §2.4 (through :func:`puur.round.legal_cards`), trick
+Implements the card play of rule book §2.4 (through :func:`puur.round.legal_cards`), trick
 points and the last-trick and Match bonuses of §1 and §2.7-§2.8 (Misère hands the points over;
 each trick counts in its own mode, and a doubled Kontermatch counts the trick points of the
 whole hand again as the tricks fell).

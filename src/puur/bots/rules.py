@@ -1,4 +1,4 @@
-"""The expert rule player ``rules`` (RULES.md §2; strategy of seed 004 "Basic Schieber strategy").
+"""The expert rule player ``rules`` (rule book §2; the basic Schieber strategy of club players).
 
 :class:`RuleBot` plays every decision of a Schieber hand from its seat's
 :class:`~puur.observation.Observation` alone:

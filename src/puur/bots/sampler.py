@@ -1,6 +1,6 @@
 """Deal sampling for search players: the unseen hands, consistent with one seat's knowledge.
 
-Implements the inference side of RULES.md §2.4-§2.6. From an :class:`~puur.observation.Observation`
+Implements the inference side of rule book §2.4-§2.6. From an :class:`~puur.observation.Observation`
 alone (never the real deal) the sampler works out what each other seat may still hold:
 
 * cards played and the observer's own hand are out of the pool; cards shown in a Weis and the

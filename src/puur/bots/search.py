@@ -1,4 +1,4 @@
-"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7); the
+"""The search player: determinised Monte Carlo over sampled deals (rule book §2.3-§2.7); the
 search of this module plays Schieber, every other variant goes to :mod:`puur.bots.variant_search`.
 
 Each decision samples deals of the unseen cards consistent with the seat's
@@ -335,7 +335,7 @@ class SearchBot:
 
 
 class Plausibility:
-    """How likely the other seats' public decisions are on a sampled deal (RULES.md §2.3,
+    """How likely the other seats' public decisions are on a sampled deal (rule book §2.3,
     §2.5, §2.6); deals are kept with this probability, so plausible deals are drawn more often.
 
     Models: the chooser picks a contract with probability ``softmax(3 * hand_strength)``; a

@@ -1,5 +1,5 @@
 """What the solver and the play-outs share about a hand: a check of their setup, and the
-card points of the tricks already played, each trick in its own mode (RULES.md §1, §2.8).
+card points of the tricks already played, each trick in its own mode (rule book §1, §2.8).
 
 A doubled Kontermatch (``kontermatch = "double"``) adds the trick points of the whole hand
 once more, as the tricks fell; a search that starts in the middle of a hand needs the points

@@ -1,4 +1,4 @@
-"""SQLite storage of tables, seats, games, deals and every action (DESIGN.md principle 5).
+"""SQLite storage of tables, seats, games, deals and every action.
 
 The action list is the truth: a game is stored as its rules, its seed, the deal of each hand and
 its actions in order, each written in its own transaction the moment it is accepted. A restarted
