@@ -1,6 +1,6 @@
 """The front end's files, read as files (no browser needed): the vendored rendering library is,
 byte for byte, the release that vendor.json records; the vendoring script verifies a release
-before it writes anything."""
+before it writes anything; and no module of the app builds HTML from strings."""
 
 from __future__ import annotations
 
@@ -110,3 +110,26 @@ def test_the_vendoring_script_checks_a_release_before_it_writes(
     (tmp_path / "lit-html" / "LICENSE").write_bytes(b"changed\n")
     assert len(vj.vendor("lit-html", edited, write=True)) == 1
     assert (tmp_path / "lit-html" / "LICENSE").read_bytes() == b"changed\n"
+
+
+# Ways to turn a string into markup. The app's modules build their DOM with lit-html templates
+# only (docs/web.md, "Rendering").
+FORBIDDEN = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|"
+                       r"createContextualFragment|DOMParser|unsafeHTML|unsafeSVG")
+
+
+def test_no_module_builds_html_from_strings() -> None:
+    found = []
+    modules = [p for p in sorted(JS.rglob("*.js")) if VENDOR not in p.parents]
+    assert len(modules) > 10
+    for path in modules:
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if FORBIDDEN.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{no}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_the_library_is_imported_in_one_place() -> None:
+    """Only dom.js imports the vendored files: the app's modules import from dom.js."""
+    importers = sorted(p.name for p in JS.glob("*.js") if "./vendor/" in p.read_text("utf-8"))
+    assert importers == ["dom.js"]
