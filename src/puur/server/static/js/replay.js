@@ -146,7 +146,7 @@ export function mountReplay(view, id, ctx) {
       data = await api.replay(id);
       redraw();
     } catch (err) {
-      render(fatalPanel(err.message), view);
+      if (alive) render(fatalPanel(err.message), view);
     }
   }
 

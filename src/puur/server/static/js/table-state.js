@@ -115,16 +115,19 @@ export function openTable(code, watch, ctx, redraw) {
     try {
       const res = await api.join(code, { seat, name: name || undefined });
       saveSeat(code, res.seat, res.token);
+      if (!alive) return; // the page was left meanwhile: the seat waits for the next visit
       if (watch) {
         watch = false;
         history.replaceState(null, "", `/t/${code}`);
       }
       connect({ token: res.token });
     } catch (err) {
+      if (!alive) return;
       ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
       if (st.joinForm) {
         try {
           const res = await api.table(code);
+          if (!alive) return;
           st.joinForm = res.table.free_seats.length ? { seats: res.table.free_seats } : null;
           if (!st.joinForm) connect({ spectate: true });
           else redraw();
