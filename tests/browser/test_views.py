@@ -14,21 +14,32 @@ from .pages import post_table
 pytestmark = pytest.mark.browser
 
 
+def hold(page: Any, pattern: str) -> list[Any]:
+    """Hold back the page's requests to ``pattern``: they wait in the list returned."""
+    held: list[Any] = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def first_held(page: Any, held: list[Any]) -> Any:
+    """The first request held back, once the page has sent it."""
+    for _ in range(100):
+        if held:
+            return held[0]
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never sent the request")
+
+
 def test_a_replay_left_before_its_answer_does_not_draw_over_the_lobby(
     new_page: Callable[..., Any]
 ) -> None:
     page = new_page("/")
-    held: list[Any] = []
-    page.route("**/api/games/*/replay*", lambda route: held.append(route))
+    held = hold(page, "**/api/games/*/replay*")
     page.goto("/?replay=424242")
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the replay was never asked for"
+    answer = first_held(page, held)
     page.click("a.brand")  # back to the lobby while the answer is still on its way
     page.wait_for_selector("#f-name")
-    held[0].fulfill(status=404, content_type="application/json", body=json.dumps(
+    answer.fulfill(status=404, content_type="application/json", body=json.dumps(
         {"v": 1, "type": "error", "code": "no_game", "message": "no game with id 424242"}))
     page.wait_for_timeout(500)
     assert page.query_selector(".fatal") is None
@@ -44,18 +55,13 @@ def test_a_seat_taken_after_the_table_was_left_opens_no_connection(
         {"kind": "bot", "bot": "random"}]})
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    held: list[Any] = []
-    page.route("**/api/tables/*/join", lambda route: held.append(route))
+    held = hold(page, "**/api/tables/*/join")
     page.goto(f"/t/{res['code']}")
     page.click(".join-seat[data-seat='2']")
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the seat was never asked for"
+    answer = first_held(page, held)
     page.click("a.brand")  # back to the lobby while the answer is on its way
     page.wait_for_selector("#f-name")
-    held[0].continue_()
+    answer.continue_()
     page.wait_for_function("([c]) => localStorage.getItem(`puur.seat.${c}`) !== null",
                            arg=[res["code"]])
     page.wait_for_timeout(500)
