@@ -185,7 +185,7 @@ export function mountLobby(view, ctx) {
     if (!tables.length) return html`<li class="empty">${t("lobby.none_open")}</li>`;
     return tables.map((tb) => {
       const names = tb.seats.map((s, i) => [i ? " · " : "", !s.taken ? html`<em>${t("free_seat")}</em>`
-        : s.kind === "bot" ? `${s.name} (${t("bot")})` : s.name]);
+        : s.kind === "bot" ? `${s.name} (${t("bot")})` : s.name || t(`seat.${s.seat}`)]);
       const free = tb.free_seats.length;
       return html`<li class="table-item" data-code=${tb.code}>
         <div><strong class="code">${tb.code}</strong> <span class="muted">${presetName(tb.preset)} ·
