@@ -272,6 +272,10 @@ class TrickHand:
             out.append(((leader + k) % n, c))
         return out
 
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know now; every variant's hand builds its own observation."""
+        raise HandError(f"{type(self).__name__} builds no observation")
+
     def summary(self) -> dict[str, Any]:
         """Plain data of the hand so far: who took each trick, each trick's points, each side's
         card points and credited points (variants add what they score)."""

@@ -269,7 +269,7 @@ class WorldSampler:
                 except InconsistentDealError:
                     self.rejected += 1
                     continue
-                if world.observation(obs.seat) == obs:  # type: ignore[attr-defined]
+                if world.observation(obs.seat) == obs:
                     return world
                 self.rejected += 1
             self._failed = True

@@ -46,7 +46,8 @@ from puur.variants.base import (
     parse_trick_action,
     rank_sides,
 )
-from puur.variants.schieber import check_forehand, format_forehand_hand, parse_forehand_hand
+from puur.variants.schieber import ForehandDealRecords
+from puur.variants.series import SeriesGame
 
 __all__ = [
     "A_ROW",
@@ -339,7 +340,7 @@ class CoiffeurHand(Round):
         return observe(self, seat)
 
 
-class CoiffeurGame:
+class CoiffeurGame(SeriesGame[CoiffeurHand]):
     """A game of Coiffeur: hands until both teams' columns are full."""
 
     def __init__(
@@ -382,6 +383,13 @@ class CoiffeurGame:
         self._deals.append(hands)
         return hands
 
+    def _next_hand(self) -> None:
+        self._start_hand(self.sheet)
+
+    def _drop_hand(self) -> None:
+        self.rounds.pop()
+        self.sheets.pop()
+
     def _start_hand(
         self, sheet: tuple[tuple[int | None, ...], tuple[int | None, ...]]
     ) -> None:
@@ -412,16 +420,6 @@ class CoiffeurGame:
         self._deals[index] = tuple(hands)
 
     @property
-    def round(self) -> CoiffeurHand:
-        """The hand in play (the last one once the game is over)."""
-        return self.rounds[-1]
-
-    @property
-    def hand_no(self) -> int:
-        """1-based number of the current hand."""
-        return len(self.rounds)
-
-    @property
     def sheet(self) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
         """Both columns now, the current hand's row included once it is over."""
         r = self.round
@@ -448,41 +446,9 @@ class CoiffeurGame:
             totals[0 if totals[0] > totals[1] else 1] += self.rules.win_bonus
         return (totals[0], totals[1])
 
-    @property
-    def to_move(self) -> int:
-        """The seat to act."""
-        return self.round.to_move
 
-    def legal_actions(self) -> list[int]:
-        """Legal actions of the seat to move (empty when the game is over)."""
-        return [] if self.is_over else self.round.legal_actions()
 
-    def push(self, action: int) -> None:
-        """Apply an action; a finished hand is followed by the next deal at once."""
-        if self.is_over:
-            raise IllegalActionError("the game is over")
-        r = self.round
-        r.push(action)
-        if r.is_over and not self.is_over:
-            self._start_hand(self.sheet)
 
-    def pop(self) -> int:
-        """Undo the last action (across hand boundaries)."""
-        r = self.round
-        if not r.actions and len(self.rounds) > 1:
-            self.rounds.pop()
-            self.sheets.pop()
-            r = self.round
-        return r.pop()
-
-    def observation(self, seat: int) -> Any:
-        """What ``seat`` may know now (``-1``: a spectator)."""
-        return self.round.observation(seat)
-
-    @property
-    def actions(self) -> list[list[int]]:
-        """The actions of every hand so far."""
-        return [list(r.actions) for r in self.rounds]
 
     def standings(self) -> tuple[int, ...]:
         """The place of each team by its total (a draw shares first place)."""
@@ -521,7 +487,7 @@ def action_names() -> tuple[str, ...]:
 ACTIONS: Final = ActionSpace(action_names())
 
 
-class CoiffeurVariant(OptionsVariant):
+class CoiffeurVariant(ForehandDealRecords, OptionsVariant):
     """The static description of Coiffeur."""
 
     key = "coiffeur"
@@ -576,19 +542,6 @@ class CoiffeurVariant(OptionsVariant):
             raise ValueError(
                 f"bad action {token!r}: expected a card, push, row:N:X, weis or stoeck")
         return a
-
-    def format_hand(self, game: Any, index: int) -> str:
-        """The forehand and the deal, as Schieber."""
-        rd = game.rounds[index]
-        return format_forehand_hand(rd.forehand, rd.initial_hands)
-
-    def parse_hand(self, rules: Any, text: str) -> tuple[int, ...]:
-        """The four hands of ``FOREHAND DEAL``."""
-        return parse_forehand_hand(text)[1]
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The forehand named must be the game's."""
-        check_forehand(game, index, text)
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Both columns' totals after hand ``index``."""

@@ -35,6 +35,7 @@ from puur.variants.base import (
     parse_trick_action,
     rank_sides,
 )
+from puur.variants.series import SeriesGame
 
 __all__ = [
     "A_FORECAST",
@@ -303,7 +304,7 @@ class DifferenzlerHand(TrickHand):
         return observe(self, seat)
 
 
-class DifferenzlerGame:
+class DifferenzlerGame(SeriesGame[DifferenzlerHand]):
     """A game of Differenzler: the agreed number of hands, the dealer moving one seat a hand."""
 
     def __init__(
@@ -352,6 +353,9 @@ class DifferenzlerGame:
         index = len(self.rounds)
         self.rounds.append(DifferenzlerHand(self.rules, self.deal_for(index), index + 1, totals))
 
+    def _next_hand(self) -> None:
+        self._start_hand(self.scores)
+
     def set_deal(self, deal: DifferenzlerDeal) -> None:
         """Replace the deal of the current hand before its first action (used by records); the
         dealer must be the one whose turn it is."""
@@ -373,16 +377,6 @@ class DifferenzlerGame:
         self._deals[index] = deal
 
     @property
-    def round(self) -> DifferenzlerHand:
-        """The hand in play (the last one once the game is over)."""
-        return self.rounds[-1]
-
-    @property
-    def hand_no(self) -> int:
-        """1-based number of the current hand."""
-        return len(self.rounds)
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Each player's penalty total, the current hand included once it is over."""
         r = self.round
@@ -401,40 +395,9 @@ class DifferenzlerGame:
         """True once the last hand is played."""
         return len(self.rounds) == self.rules.hands and self.round.is_over
 
-    @property
-    def to_move(self) -> int:
-        """The seat to act."""
-        return self.round.to_move
 
-    def legal_actions(self) -> list[int]:
-        """Legal actions of the seat to move (empty when the game is over)."""
-        return [] if self.is_over else self.round.legal_actions()
 
-    def push(self, action: int) -> None:
-        """Apply an action; a finished hand is followed by the next deal at once."""
-        if self.is_over:
-            raise IllegalActionError("the game is over")
-        r = self.round
-        r.push(action)
-        if r.is_over and len(self.rounds) < self.rules.hands:
-            self._start_hand(self.scores)
 
-    def pop(self) -> int:
-        """Undo the last action (across hand boundaries)."""
-        r = self.round
-        if not r.actions and len(self.rounds) > 1:
-            self.rounds.pop()
-            r = self.round
-        return r.pop()
-
-    def observation(self, seat: int) -> Any:
-        """What ``seat`` may know now (``-1``: a spectator)."""
-        return self.round.observation(seat)
-
-    @property
-    def actions(self) -> list[list[int]]:
-        """The actions of every hand so far."""
-        return [list(r.actions) for r in self.rounds]
 
     def standings(self) -> tuple[int, ...]:
         """Places by penalty total, lowest first; equal totals share a place unless

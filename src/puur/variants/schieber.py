@@ -24,7 +24,13 @@ from puur.round import Round
 from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.variants.base import ActionSpace, Variant
 
-__all__ = ["VARIANT", "SchieberVariant", "format_forehand_hand", "parse_forehand_hand"]
+__all__ = [
+    "VARIANT",
+    "ForehandDealRecords",
+    "SchieberVariant",
+    "format_forehand_hand",
+    "parse_forehand_hand",
+]
 
 _TOKENS: Final = CONTRACT_TOKENS[:SCHIEBER_CONTRACTS]
 
@@ -120,7 +126,25 @@ def check_forehand(game: Any, index: int, text: str) -> None:
         raise ValueError(f"hand {index + 1} must start with seat {actual}, not {fh}")
 
 
-class SchieberVariant(Variant):
+class ForehandDealRecords:
+    """The ``hand`` line of Schieber and of the variants dealt as Schieber: the forehand and the
+    four hands."""
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The forehand and the deal."""
+        rd = game.rounds[index]
+        return format_forehand_hand(rd.forehand, rd.initial_hands)
+
+    def parse_hand(self, rules: Any, text: str) -> tuple[int, ...]:
+        """The four hands of ``FOREHAND DEAL``."""
+        return parse_forehand_hand(text)[1]
+
+    def check_hand(self, game: Any, index: int, text: str) -> None:
+        """The forehand named must be the game's."""
+        check_forehand(game, index, text)
+
+
+class SchieberVariant(ForehandDealRecords, Variant):
     """The static description of Schieber."""
 
     key = "schieber"
@@ -174,19 +198,6 @@ class SchieberVariant(Variant):
         """The action of a notation token (:func:`puur.notation.parse_action`)."""
         assert isinstance(hand, Round)
         return _parse_action(hand, token)
-
-    def format_hand(self, game: Any, index: int) -> str:
-        """The forehand and the deal."""
-        rd = game.rounds[index]
-        return format_forehand_hand(rd.forehand, rd.initial_hands)
-
-    def parse_hand(self, rules: Any, text: str) -> tuple[int, ...]:
-        """The four hands of ``FOREHAND DEAL``."""
-        return parse_forehand_hand(text)[1]
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The forehand named must be the game's."""
-        check_forehand(game, index, text)
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Both teams' totals after hand ``index``."""
