@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, errorText, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard } from "./table.js";
 import { jasstafelSVG } from "./tafel.js";
 import { esc } from "./util.js";
@@ -154,7 +154,7 @@ export function mountReplay(view, id, ctx) {
       data = await api.replay(id);
       render();
     } catch (err) {
-      view.innerHTML = `<section class="panel fatal"><h2>${esc(err.message)}</h2>
+      view.innerHTML = `<section class="panel fatal"><h2>${esc(errorText(err.code, err.message))}</h2>
         <a class="btn primary" data-nav href="/">${esc(t("lobby.back"))}</a></section>`;
     }
   }

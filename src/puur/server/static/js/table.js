@@ -10,7 +10,7 @@
 
 import { api, forgetSeat, saveSeat, savedSeat, TableSocket } from "./api.js";
 import { backSVG, cardSVG, parseToken, sortHand, suitIcon } from "./cards.js";
-import { cardName, label, suitName, t } from "./i18n.js";
+import { cardName, errorText, label, suitName, t } from "./i18n.js";
 import { jasstafelSVG } from "./tafel.js";
 import { esc, sleep } from "./util.js";
 
@@ -100,7 +100,7 @@ export function mountTable(view, code, watch, ctx) {
         connect({ spectate: true });
       }
     } catch (err) {
-      showFatal(err.code === "no_table" ? t("not_found") : err.message);
+      showFatal(errorText(err.code, err.message));
     }
   }
 
@@ -123,7 +123,7 @@ export function mountTable(view, code, watch, ctx) {
       }
       connect({ token: res.token });
     } catch (err) {
-      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
+      ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
       if (st.joinForm) {
         try {
           const res = await api.table(code);
@@ -148,7 +148,7 @@ export function mountTable(view, code, watch, ctx) {
       st.latest = null;
       start();
     } else if (status === "closed" && closeCode === 4404) {
-      showFatal(t("not_found"));
+      showFatal(t("error.no_table"));
     }
   }
 
@@ -173,7 +173,7 @@ export function mountTable(view, code, watch, ctx) {
     } else if (msg.type === "error") {
       st.pending = false;
       if (msg.code !== "auth" && msg.code !== "no_table") {
-        ctx.toast(t("pair", { a: t("error"), b: msg.message }), "error");
+        ctx.toast(t("pair", { a: t("error"), b: errorText(msg.code, msg.message) }), "error");
       }
       render();
     }
