@@ -47,8 +47,6 @@ case "$cmd" in
     .venv/bin/ruff check src tests benchmarks scripts
     echo "== mypy --strict"
     .venv/bin/mypy
-    echo "== golden playthroughs"
-    .venv/bin/python scripts/golden.py --check
     echo "== pytest (all but the browser tests)"
     .venv/bin/python -m pytest -n 2 -q -m "not browser" "$@"
     # Playwright's synchronous API keeps an event loop running in its worker for the whole

@@ -262,9 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     base = f"http://{HOST}:{port}"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    # One address for every client: room for 3 joins and 4 sockets per table, and to spare.
+    # One address for every client: room for 3 joins and 4 sockets per table, and to spare,
+    # and for every table to be opened from it.
     limits = ["--lookups-per-minute", str(10 * args.tables + 100),
-              "--max-sockets", str(5 * args.tables + 10)]
+              "--max-sockets", str(5 * args.tables + 10),
+              "--tables-per-hour", str(args.tables + 10), "--open-tables", str(args.tables + 10)]
     print(f"server limits for the clients' one address: {' '.join(limits)}", flush=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "puur.cli", "serve", "--host", HOST, "--port", str(port),

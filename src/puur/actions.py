@@ -1,4 +1,4 @@
-"""Typed actions and their integer encoding (RULES.md §2.3-§2.6).
+"""Typed actions and their integer encoding (rule book §2.3-§2.6).
 
 Every decision of a hand is one action, encoded as an integer below :data:`NUM_ACTIONS`:
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from puur._checks import is_int_in, show
 from puur.cards import format_card
 from puur.contracts import format_contract
 
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_WEIS_OPTIONS",
     "NUM_ACTIONS",
     "Action",
+    "ActionError",
     "Choose",
     "DeclareWeis",
     "Play",
@@ -51,11 +53,23 @@ A_STOECK_NO: Final = 63
 NUM_ACTIONS: Final = 64
 
 
+class ActionError(ValueError):
+    """Not an action: a number outside 0..63, a ``bool``, a typed action with a bad field."""
+
+
+def _field(value: object, low: int, high: int, what: str) -> None:
+    if not is_int_in(value, low, high):
+        raise ActionError(f"{what} must be a whole number {low}..{high}, not {show(value)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play a card."""
 
     card: int
+
+    def __post_init__(self) -> None:
+        _field(self.card, 0, 35, "a card")
 
     def __str__(self) -> str:
         return format_card(self.card)
@@ -66,6 +80,9 @@ class Choose:
     """Name the contract."""
 
     contract: int
+
+    def __post_init__(self) -> None:
+        _field(self.contract, 0, 8, "a contract")
 
     def __str__(self) -> str:
         return f"choose {format_contract(self.contract)}"
@@ -85,6 +102,9 @@ class DeclareWeis:
 
     option: int
 
+    def __post_init__(self) -> None:
+        _field(self.option, 0, MAX_WEIS_OPTIONS, "a Weis option")
+
     def __str__(self) -> str:
         return f"weis {self.option}" if self.option else "weis quiet"
 
@@ -95,6 +115,10 @@ class Stoeck:
 
     announce: bool
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.announce, bool):
+            raise ActionError(f"announce must be true or false, not {show(self.announce)}")
+
     def __str__(self) -> str:
         return "stoeck" if self.announce else "stoeck quiet"
 
@@ -104,6 +128,8 @@ Action = Play | Choose | Push | DeclareWeis | Stoeck
 
 def encode(action: Action) -> int:
     """The integer of a typed action."""
+    if not isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+        raise ActionError(f"not a typed action: {show(action)}")
     if isinstance(action, Play):
         return action.card
     if isinstance(action, Choose):
@@ -116,9 +142,10 @@ def encode(action: Action) -> int:
 
 
 def decode(action: int) -> Action:
-    """The typed action of an integer; ``ValueError`` when out of range."""
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"not an action number: {action!r}")
+    """The typed action of an integer; :class:`ActionError` (a ``ValueError``) when it is not
+    one."""
+    if not is_int_in(action, 0, NUM_ACTIONS - 1):
+        raise ActionError(f"not an action number: {show(action)} (actions are 0..63)")
     if action < A_CHOOSE:
         return Play(action)
     if action < A_PUSH:

@@ -1,4 +1,4 @@
-"""Cards, card sets and deck styles (RULES.md §1).
+"""Cards, card sets and deck styles (rule book §1).
 
 A card is a plain ``int`` from 0 to 35: ``suit * 9 + rank``. Suits are four abstract indexes; a
 :class:`DeckStyle` gives them names, symbols and colours. Ranks run in natural order from the 6
@@ -20,6 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
+
+from puur._checks import is_int_in, is_str, show
 
 __all__ = [
     "ALL_CARDS",
@@ -91,24 +93,36 @@ def card_of(suit: int, rank: int) -> Card:
     >>> card_of(Suit.ROSEN, Rank.UNDER)
     14
     """
-    if not (0 <= suit < 4 and 0 <= rank < 9):
-        raise CardError(f"no card with suit {suit} and rank {rank}")
+    if not (is_int_in(suit, 0, 3) and is_int_in(rank, 0, 8)):
+        raise CardError(f"no card with suit {show(suit)} and rank {show(rank)}")
     return suit * 9 + rank
+
+
+def _card(card: object) -> int:
+    if not is_int_in(card, 0, NUM_CARDS - 1):
+        raise CardError(f"not a card: {show(card)} (a card is a whole number 0..35)")
+    return card
+
+
+def _mask(mask: object) -> int:
+    if not is_int_in(mask, 0, ALL_CARDS):
+        raise CardError(f"not a card mask: {show(mask)} (a whole number of 36 bits)")
+    return mask
 
 
 def suit_of(card: Card) -> int:
     """The suit index of ``card``."""
-    return _SUIT_OF[card]
+    return _SUIT_OF[_card(card)]
 
 
 def rank_of(card: Card) -> int:
     """The rank index of ``card`` (0 = 6, 8 = Ace)."""
-    return _RANK_OF[card]
+    return _RANK_OF[_card(card)]
 
 
 def popcount(mask: int) -> int:
     """Number of cards in a raw 36-bit mask."""
-    return mask.bit_count()
+    return _mask(mask).bit_count()
 
 
 def bits(mask: int) -> list[Card]:
@@ -117,6 +131,7 @@ def bits(mask: int) -> list[Card]:
     >>> bits(0b1011)
     [0, 1, 3]
     """
+    mask = _mask(mask)
     out: list[Card] = []
     while mask:
         low = mask & -mask
@@ -214,9 +229,7 @@ for _c in range(NUM_CARDS):
 
 def format_card(card: Card) -> str:
     """The canonical token of ``card``: suit letter (D H S C) then rank (6-9 T J Q K A)."""
-    if not 0 <= card < NUM_CARDS:
-        raise CardError(f"not a card: {card!r}")
-    return _TOKENS[card]
+    return _TOKENS[_card(card)]
 
 
 def parse_card(token: str) -> Card:
@@ -228,11 +241,13 @@ def parse_card(token: str) -> Card:
     >>> parse_card("h10") == parse_card("HT") == parse_card("♥B")
     True
     """
+    if not is_str(token):
+        raise CardError(f"a card token must be a string, not {show(token)}")
     key = token.strip().upper()
     card = _PARSE.get(key)
     if card is None:
         raise CardError(
-            f"bad card token {token!r}: expected a suit (D H S C or ♦ ♥ ♠ ♣) and a rank "
+            f"bad card token {show(token)}: expected a suit (D H S C or ♦ ♥ ♠ ♣) and a rank "
             "(6 7 8 9 T/10 J/U Q/O K A), e.g. 'D7' or 'HJ'"
         )
     return card
@@ -240,6 +255,8 @@ def parse_card(token: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Parse a whitespace- or comma-separated list of card tokens (order kept)."""
+    if not is_str(text):
+        raise CardError(f"card text must be a string, not {show(text)}")
     out: list[Card] = []
     for tok in text.replace(",", " ").split():
         out.append(parse_card(tok))
@@ -248,7 +265,13 @@ def parse_cards(text: str) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical tokens separated by spaces."""
-    return " ".join(format_card(c) for c in cards)
+    return " ".join(_TOKENS[_card(c)] for c in _iterate(cards))
+
+
+def _iterate(cards: object) -> Iterator[object]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise CardError(f"expected a collection of cards, not {show(cards)}")
+    return iter(cards)
 
 
 class CardSet:
@@ -266,8 +289,8 @@ class CardSet:
     bits: int
 
     def __init__(self, bits: int = 0) -> None:
-        if not 0 <= bits <= ALL_CARDS:
-            raise CardError(f"card set bits out of range: {bits:#x}")
+        if not is_int_in(bits, 0, ALL_CARDS):
+            raise CardError(f"card set bits must be a whole number of 36 bits, not {show(bits)}")
         object.__setattr__(self, "bits", bits)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -277,10 +300,8 @@ class CardSet:
     def of(cls, cards: Iterable[Card]) -> CardSet:
         """The set of the given cards."""
         m = 0
-        for c in cards:
-            if not 0 <= c < NUM_CARDS:
-                raise CardError(f"not a card: {c!r}")
-            m |= 1 << c
+        for c in _iterate(cards):
+            m |= 1 << _card(c)
         return cls(m)
 
     @classmethod
@@ -299,6 +320,8 @@ class CardSet:
 
     def suit(self, suit: int) -> CardSet:
         """The cards of one suit."""
+        if not is_int_in(suit, 0, 3):
+            raise CardError(f"not a suit: {show(suit)} (suits are 0..3)")
         return CardSet(self.bits & SUIT_MASK[suit])
 
     def __iter__(self) -> Iterator[Card]:
@@ -308,21 +331,29 @@ class CardSet:
         return self.bits.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self.bits >> card & 1)
+        return is_int_in(card, 0, NUM_CARDS - 1) and bool(self.bits >> card & 1)
 
     def __bool__(self) -> bool:
         return self.bits != 0
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.bits | other.bits)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.bits & other.bits)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.bits & ~other.bits)
 
     def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.bits ^ other.bits)
 
     def __eq__(self, other: object) -> bool:

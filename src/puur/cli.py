@@ -77,6 +77,32 @@ def _demo(args: argparse.Namespace) -> int:
 COMMANDS["demo"] = ("four computer players play one game to the target", _demo_args, _demo)
 
 
+def _variants_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="every variant's description as JSON")
+
+
+def _variants(args: argparse.Namespace) -> int:
+    import json
+
+    from puur.variants import variants
+
+    if args.json:
+        print(json.dumps([v.info() for v in variants()], indent=2))
+        return 0
+    rows = [(v.key, ", ".join(map(str, v.players)), v.summary) for v in variants()]
+    width = max(len(r[0]) for r in rows)
+    pwidth = max(len("players"), *(len(r[1]) for r in rows))
+    print(f"{'key':<{width}}  {'players':<{pwidth}}  summary")
+    for v, (key, players, summary) in zip(variants(), rows, strict=True):
+        print(f"{key:<{width}}  {players:<{pwidth}}  {summary}")
+        print(f"{'':<{width}}  {'':<{pwidth}}  presets: {', '.join(v.presets)}")
+    return 0
+
+
+COMMANDS["variants"] = ("list the games of the family: key, players, summary, presets",
+                        _variants_args, _variants)
+
+
 def _load_plugins() -> None:
     # Outer layers register their subcommands on import; a missing optional dependency only
     # removes that subcommand.

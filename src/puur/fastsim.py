@@ -1,4 +1,4 @@
-"""Fast simulation of complete Schieber hands on raw integers (RULES.md §2.1-§2.9).
+"""Fast simulation of complete Schieber hands on raw integers (rule book §2.1-§2.9).
 
 This is the engine's fast path for work that plays very many hands with uniformly random
 players: Monte Carlo statistics, rollouts, benchmarks. It plays a whole hand in one tight loop on
@@ -9,7 +9,7 @@ the legal cards of §2.4 (follow or ruff, the Puur rule, no undertrumping unless
 trick winners in every contract including Misère and Slalom, and the hand score with the last
 trick, Match, Kontermatch (all three scorings) and the contract's multiplier. Given the game
 scores, it also credits points in the order of ``count_order`` and stops the hand the moment a
-team reaches the target (RULES.md §2.10), as a ``Round`` inside a game does.
+team reaches the target (rule book §2.10), as a ``Round`` inside a game does.
 
 The reference :class:`puur.round.Round` is the oracle: the tests replay the fast path's action
 list into a ``Round`` and require the same legal actions at every step and the same credits.
@@ -21,13 +21,13 @@ Driving a ``Round`` with that same rule and the same ``random.Random`` gives the
 
 Simplifications, by design: only the totals per kind of credit are kept, not the list of
 credits in order that a ``Round`` keeps. The deal is uniform over all deals but is drawn
-differently from :func:`puur.round.deal_hands`, so the same seed gives a different deal there.
+differently from :func:`puur.deal.deal_hands`, so the same seed gives a different deal there.
 A hand holding a scoring four of a kind (about one hand in 75) has its Weis splits listed by
-:func:`puur.weis.weis_options` itself; every other hand's single split is found here from
-tables.
+:func:`puur.weis.weis_options` itself; every other hand's single split is found from
+tables (:mod:`puur.fastweis`).
 
 >>> import random
->>> from puur.rules import RuleSet
+>>> from puur.rules import RuleSet, rules_or_default
 >>> hand = random_hand(RuleSet(), random.Random(7))
 >>> sum(hand.trick_points)  # 152 card points and 5 for the last trick
 157
@@ -38,25 +38,28 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
+from puur._checks import is_int, is_int_in, scores_arg, show
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
 from puur.contracts import (
     LOWER_TRUMPS,
     MODE_OBENABE,
     MODE_UNDENUFE,
+    MODES,
     POINTS,
     PUUR,
     STRENGTH,
     Contract,
-    contract_mode,
 )
-from puur.round import Round, check_deal
-from puur.rules import RuleSet
-from puur.weis import meld_key, weis_options
+from puur.deal import DealError, check_deal
+from puur.fastweis import WeisOffers
+from puur.round import Round
+from puur.rules import RuleSet, rules_or_default
 
 __all__ = [
     "FastHand",
     "FastSim",
+    "FastSimError",
     "deal",
     "play_round_randomly",
     "random_hand",
@@ -91,58 +94,26 @@ class FastHand(NamedTuple):
 _BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(NUM_CARDS))
 _SUIT: Final[tuple[int, ...]] = tuple(c // 9 for c in range(NUM_CARDS))
 _DECK: Final[tuple[int, ...]] = tuple(range(NUM_CARDS))
-# Start bits of a possible three-card run inside one suit (ranks 0..6 of each suit).
-_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
-# Ranks whose four of a kind scores: 9, 10, U, O, K, A; and 6, 7, 8 with ``weis_four_low``.
-_FOUR_RANKS: Final = 0b111111000
-_FOUR_RANKS_LOW: Final = 0b111111111
 _PUSH_BIT: Final = 1 << A_PUSH
 _STOECK_BITS: Final = (1 << A_STOECK) | (1 << A_STOECK_NO)
-_SEQ_POINTS_CLASSIC: Final = (0, 0, 0, 20, 50, 100, 100, 100, 100, 100)
-_SEQ_POINTS_LARGE: Final = (0, 0, 0, 20, 50, 100, 150, 200, 250, 300)
+
+class FastSimError(ValueError):
+    """A bad argument to the fast simulator: rules, a random source, a deal, a forehand, game
+    scores; raised before anything is drawn."""
 
 
-def _key(points: int, length: int, height: int, trump: int) -> int:
-    """A meld's comparison key (points, length, height, trump) packed into one int."""
-    return ((points * 16 + length) * 16 + height) * 2 + trump
-
-
-def _seq_tables(
-    points_by_length: tuple[int, ...],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """For each 9-bit suit pattern: the points of its runs, and the best run's key (without the
-    trump flag) when the height is the top card (Obenabe, trumps) or the bottom card (Undenufe)."""
-    pts: list[int] = []
-    key_high: list[int] = []
-    key_low: list[int] = []
-    for pattern in range(512):
-        total = best_high = best_low = 0
-        r = 0
-        while r < 9:
-            if not pattern >> r & 1:
-                r += 1
-                continue
-            start = r
-            while r < 9 and pattern >> r & 1:
-                r += 1
-            length = r - start
-            if length >= 3:
-                p = points_by_length[length]
-                total += p
-                best_high = max(best_high, _key(p, length, r - 1, 0))
-                best_low = max(best_low, _key(p, length, 8 - start, 0))
-        pts.append(total)
-        key_high.append(best_high)
-        key_low.append(best_low)
-    return tuple(pts), tuple(key_high), tuple(key_low)
-
-
-_SEQ_CLASSIC: Final = _seq_tables(_SEQ_POINTS_CLASSIC)
-_SEQ_LARGE: Final = _seq_tables(_SEQ_POINTS_LARGE)
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise FastSimError(f"rng must be a random.Random, not {show(rng)}")
 
 
 def deal(rng: random.Random) -> tuple[int, int, int, int]:
     """A uniformly random deal: four disjoint nine-card masks (seat 0..3)."""
+    _check_rng(rng)
+    return _deal(rng)
+
+
+def _deal(rng: random.Random) -> tuple[int, int, int, int]:
     rnd = rng.random
     d = list(_DECK)
     for i in range(NUM_CARDS - 1, 0, -1):
@@ -157,10 +128,20 @@ def deal(rng: random.Random) -> tuple[int, int, int, int]:
     return (h0, h1, h2, ALL_CARDS ^ (h0 | h1 | h2))
 
 
-def _check_deal(hands: tuple[int, ...] | list[int], forehand: int | None) -> None:
-    check_deal(hands)
-    if forehand is not None and forehand not in (0, 1, 2, 3):
-        raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
+def _check_play(
+    rng: object, hands: object, forehand: object, game_scores: object, trace: object
+) -> None:
+    _check_rng(rng)
+    if hands is not None:
+        try:
+            check_deal(hands)  # type: ignore[arg-type]
+        except DealError as e:
+            raise FastSimError(str(e)) from None
+    if forehand is not None and not is_int_in(forehand, 0, 3):
+        raise FastSimError(f"forehand must be a seat 0..3, not {show(forehand)}")
+    scores_arg(game_scores, FastSimError)
+    if trace is not None and not isinstance(trace, list):
+        raise FastSimError(f"trace must be a list, not {show(trace)}")
 
 
 class FastSim:
@@ -174,15 +155,13 @@ class FastSim:
     """
 
     def __init__(self, rules: RuleSet | None = None) -> None:
-        r = rules or RuleSet()
+        r = rules_or_default(rules, FastSimError)
         self.rules: Final = r
         self._contracts = r.contracts()
         self._choose_mask = sum(1 << (A_CHOOSE + c) for c in self._contracts)
         self._stoeck = r.stoeck
         self._with_weis = r.stoeck_announce == "with-weis"
-        self._weis = r.weis
-        self._four_ranks = _FOUR_RANKS_LOW if r.weis_four_low else _FOUR_RANKS
-        self._seq = _SEQ_LARGE if r.large_weis else _SEQ_CLASSIC
+        self._weis_offer = WeisOffers(r).offer  # unchecked, for the loop of play()
 
     # -----------------------------------------------------------------------------------------
 
@@ -192,30 +171,12 @@ class FastSim:
         ``key`` packs the best single Weis of the split (points, cards, height, trump) into an
         int that orders like :func:`puur.weis.meld_key`. Empty when the hand holds no Weis.
         """
-        if not self._weis:
-            return []
-        fours = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & self._four_ranks
-        if fours:
-            # Rare: the splits around a four of a kind come from the reference code itself.
-            out: list[tuple[int, int]] = []
-            for split in weis_options(hand, self.rules, mode, trump)[:MAX_WEIS_OPTIONS]:
-                top = max(_key(*meld_key(m, mode, trump)) for m in split)
-                out.append((sum(m.points for m in split), top))
-            return out
-        if not hand & (hand >> 1) & (hand >> 2) & _RUN3_START:
-            return []
-        seq_pts, key_high, key_low = self._seq
-        keys = key_low if mode == MODE_UNDENUFE else key_high
-        total = best = 0
-        for s in range(4):
-            p = (hand >> (9 * s)) & 0x1FF
-            pts = seq_pts[p]
-            if pts:
-                total += pts
-                k = keys[p] + (s == trump)
-                if k > best:
-                    best = k
-        return [(total, best)]
+        if not is_int_in(hand, 0, ALL_CARDS) or not is_int_in(mode, 0, 5) or not is_int_in(
+                trump, -1, 3):
+            raise FastSimError(
+                f"weis_offer needs a card mask, a mode 0..5 and a trump -1..3, not "
+                f"{show(hand)}, {show(mode)}, {show(trump)}")
+        return self._weis_offer(hand, mode, trump)
 
     def play(
         self,
@@ -241,17 +202,11 @@ class FastSim:
         (bit ``a`` set when action ``a`` is legal), one entry per action, for checking against
         :meth:`puur.round.Round.legal_actions`.
         """
+        _check_play(rng, hands, forehand, game_scores, trace)
         gs = game_scores
-        if gs is not None and (
-            len(gs) != 2 or not all(isinstance(x, int) and x >= 0 for x in gs)
-        ):
-            raise ValueError(f"game_scores must be two points totals, not {gs!r}")
         if hands is None:
-            if forehand is not None and forehand not in (0, 1, 2, 3):
-                raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
-            dealt = deal(rng)
+            dealt = _deal(rng)
         else:
-            _check_deal(hands, forehand)
             dealt = (hands[0], hands[1], hands[2], hands[3])
         rules = self.rules
         if forehand is None:
@@ -261,7 +216,7 @@ class FastSim:
         actions: list[int] = []
         add = actions.append
 
-        # Choosing (RULES.md §2.3): contracts in order, then push where it is allowed.
+        # Choosing (rule book §2.3): contracts in order, then push where it is allowed.
         contracts = self._contracts
         nc = len(contracts)
         if trace is not None:
@@ -292,7 +247,7 @@ class FastSim:
             contract = contracts[k]
         add(A_CHOOSE + contract)
         trump = contract if contract < 4 else -1
-        mode = contract_mode(contract, 0)
+        mode = MODES[contract][0]
         misere = contract == Contract.MISERE
         slalom = contract >= Contract.SLALOM
         mult = rules.multipliers[contract]
@@ -312,7 +267,7 @@ class FastSim:
         winner = -1
 
         # Weis on offer (§2.5) and the Stöck holder (§2.6).
-        offers = [self.weis_offer(h, mode, trump) for h in dealt]
+        offers = [self._weis_offer(h, mode, trump) for h in dealt]
         stoeck_seat = -1
         stoeck_pair = 0
         if trump >= 0 and self._stoeck:
@@ -492,6 +447,7 @@ _SIMS: dict[RuleSet, FastSim] = {}
 
 
 def _sim(rules: RuleSet) -> FastSim:
+    rules = rules_or_default(rules, FastSimError)
     sim = _SIMS.get(rules)
     if sim is None:
         if len(_SIMS) > 64:
@@ -515,8 +471,9 @@ def random_hand(
 
 def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:
     """Play ``count`` independent random hands, each with its own deal from ``rng``."""
-    if count < 0:
-        raise ValueError(f"count must not be negative, not {count!r}")
+    if not is_int(count) or count < 0:
+        raise FastSimError(f"count must be a whole number from 0, not {show(count)}")
+    _check_rng(rng)
     play = _sim(rules).play
     return [play(rng) for _ in range(count)]
 
@@ -527,6 +484,9 @@ def play_round_randomly(rnd: Round, rng: random.Random) -> Round:
     Given the same deal, forehand and ``rng`` state, the actions are exactly those of
     :meth:`FastSim.play`. This is the slow path the fast one is checked against.
     """
+    if not isinstance(rnd, Round):
+        raise FastSimError(f"not a Round: {show(rnd)}")
+    _check_rng(rng)
     r = rng.random
     while not rnd.is_over:
         acts = rnd.legal_actions()

@@ -1,4 +1,4 @@
-"""A whole game (Partie): hands until a team reaches the target (RULES.md §2.2, §2.10-§2.12).
+"""A whole game (Partie): hands until a team reaches the target (rule book §2.2, §2.10-§2.12).
 
 The first hand's forehand is the holder of the start card; after that the forehand moves to the
 next seat each hand. Each hand is a :class:`~puur.round.Round` told the game scores, so points
@@ -17,18 +17,52 @@ given list of deals (as records store them).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from puur._checks import is_int, is_int_in, show
 from puur.actions import Action
-from puur.round import Round, deal_hands
-from puur.rules import RuleSet
+from puur.deal import DealError, check_deal, deal_hands
+from puur.round import Round, RoundError
+from puur.rules import RuleSet, rules_or_default
 from puur.scoring import Jasstafel
 
-__all__ = ["Game", "GameOverError"]
+if TYPE_CHECKING:
+    from puur.observation import Observation
+    from puur.variants.base import Variant
+
+__all__ = ["Game", "GameError", "GameOverError"]
 
 
-class GameOverError(ValueError):
+class GameError(ValueError):
+    """A bad argument to a :class:`Game` (rules, seed, deals, team names, a hand index)."""
+
+
+class GameOverError(GameError):
     """An action was sent to a finished game."""
+
+
+def _seed(seed: object) -> int | str:
+    if seed is None:
+        return random.randrange(2**63)
+    if is_int(seed):
+        return seed
+    if isinstance(seed, str) and seed and seed == seed.strip() and len(seed.splitlines()) == 1:
+        return seed
+    raise GameError(f"a seed must be a whole number or one line of text, not {show(seed)}")
+
+
+def _deals(deals: object) -> list[tuple[int, ...]]:
+    if deals is None:
+        return []
+    if not isinstance(deals, list | tuple):
+        raise GameError(f"deals must be a list of deals, not {show(deals)}")
+    out = []
+    for i, d in enumerate(deals, start=1):
+        try:
+            out.append(check_deal(d))
+        except DealError as e:
+            raise GameError(f"deal {i}: {e}") from None
+    return out
 
 
 class Game:
@@ -41,10 +75,14 @@ class Game:
         deals: list[tuple[int, ...]] | None = None,
         team_names: tuple[str, str] = ("Team 1", "Team 2"),
     ) -> None:
-        self.rules: RuleSet = rules or RuleSet()
-        self.seed: int | str = seed if seed is not None else random.randrange(2**63)
-        self._deals: list[tuple[int, ...]] = list(deals or [])
-        self.team_names = team_names
+        rules = rules_or_default(rules, GameError)
+        if not (isinstance(team_names, tuple | list) and len(team_names) == 2
+                and all(isinstance(n, str) for n in team_names)):
+            raise GameError(f"team_names must be two strings, not {show(team_names)}")
+        self.rules: RuleSet = rules
+        self.seed: int | str = _seed(seed)
+        self._deals: list[tuple[int, ...]] = _deals(deals)
+        self.team_names = (team_names[0], team_names[1])
         self.rounds: list[Round] = []
         #: Points of each team at the start of each hand (parallel to ``rounds``).
         self.start_scores: list[tuple[int, int]] = []
@@ -54,6 +92,8 @@ class Game:
 
     def deal_for(self, index: int) -> tuple[int, ...]:
         """The deal of hand ``index`` (given, or shuffled from the seed)."""
+        if not is_int_in(index, 0, 10**6):
+            raise GameError(f"a hand index must be a whole number from 0, not {show(index)}")
         if index < len(self._deals):
             return self._deals[index]
         hands = tuple(deal_hands(f"{self.seed}:{index}"))
@@ -73,11 +113,43 @@ class Game:
     def set_deal(self, hands: tuple[int, ...]) -> None:
         """Replace the deal of the current hand before its first action (used by records)."""
         if self.round.actions or self.is_over:
-            raise ValueError("the deal can only be set before the hand's first action")
+            raise GameError("the deal can only be set before the hand's first action")
         index = len(self.rounds) - 1
         old = self.rounds[index]
-        self.rounds[index] = Round(self.rules, hands, old.forehand, old.game_scores)
-        self._deals[index] = tuple(hands)
+        try:
+            new = Round(self.rules, hands, old.forehand, old.game_scores)
+        except RoundError as e:
+            raise GameError(str(e)) from None
+        self.rounds[index] = new
+        self._deals[index] = new.initial_hands
+
+    @property
+    def variant(self) -> Variant:
+        """The Schieber variant of the registry."""
+        from puur.variants.schieber import VARIANT
+
+        return VARIANT
+
+    @property
+    def num_seats(self) -> int:
+        """Four seats."""
+        return 4
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        return (0, 1, 0, 1)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :mod:`puur.observation`)."""
+        return self.round.observation(seat)
+
+    def standings(self) -> tuple[int, ...]:
+        """The place of each team: the winner first once the game is over, else by points."""
+        if self.is_over:
+            return (1, 2) if self.winner == 0 else (2, 1)
+        a, b = self.scores
+        return (1 + (b > a), 1 + (a > b))
 
     @property
     def round(self) -> Round:

@@ -20,11 +20,12 @@ Every parser raises :class:`NotationError` (a ``ValueError``) naming the bad tok
 
 from __future__ import annotations
 
+from puur._checks import is_int_in, show
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, NUM_ACTIONS
 from puur.cards import CardError, bits, format_card, format_cards, parse_card, parse_cards
 from puur.contracts import ContractError, format_contract, parse_contract
 from puur.round import IllegalActionError, Round
-from puur.rules import RuleSet
+from puur.rules import RuleSet, rules_or_default
 
 __all__ = [
     "NotationError",
@@ -41,10 +42,23 @@ class NotationError(ValueError):
     """A token or string of the notation could not be understood."""
 
 
+def _round(rnd: object) -> Round:
+    if not isinstance(rnd, Round):
+        raise NotationError(f"not a Round: {show(rnd)}")
+    return rnd
+
+
+def _text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be a string, not {show(text)}")
+    return text
+
+
 def format_action(rnd: Round, action: int) -> str:
     """The token of ``action`` in the state of ``rnd`` (before the action is pushed)."""
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"not an action: {action!r}")
+    _round(rnd)
+    if not is_int_in(action, 0, NUM_ACTIONS - 1):
+        raise NotationError(f"not an action: {show(action)}")
     if action < A_CHOOSE:
         return format_card(action)
     if action < A_PUSH:
@@ -67,7 +81,8 @@ def format_action(rnd: Round, action: int) -> str:
 def parse_action(rnd: Round, token: str) -> int:
     """The action a token names in the state of ``rnd``; it is not checked for legality,
     except that a declared Weis must be one of the splits the seat may declare."""
-    t = token.strip()
+    _round(rnd)
+    t = _text(token, "an action token").strip()
     low = t.lower()
     if low == "push":
         return A_PUSH
@@ -79,7 +94,7 @@ def parse_action(rnd: Round, token: str) -> int:
         try:
             return A_CHOOSE + parse_contract(t[7:])
         except ContractError as e:
-            raise NotationError(f"bad action {token!r}: {e}") from None
+            raise NotationError(f"bad action {show(token)}: {e}") from None
     if low.startswith("weis:"):
         body = t[5:]
         if body in ("-", ""):
@@ -89,27 +104,33 @@ def parse_action(rnd: Round, token: str) -> int:
                 sum(1 << c for c in parse_cards(m.replace(".", " "))) for m in body.split("/")
             )
         except CardError as e:
-            raise NotationError(f"bad action {token!r}: {e}") from None
+            raise NotationError(f"bad action {show(token)}: {e}") from None
         for k, split in enumerate(rnd.weis_options(rnd.to_move), start=1):
             if sorted(m.cards for m in split) == wanted:
                 return A_WEIS + k
-        raise NotationError(f"bad action {token!r}: seat {rnd.to_move} cannot declare that Weis")
+        raise NotationError(
+            f"bad action {show(token)}: seat {rnd.to_move} cannot declare that Weis")
     try:
         return parse_card(t)
     except CardError:
         raise NotationError(
-            f"bad action {token!r}: expected a card, push, choose:X, weis:…, or stoeck"
+            f"bad action {show(token)}: expected a card, push, choose:X, weis:…, or stoeck"
         ) from None
 
 
 def format_deal(hands: tuple[int, ...] | list[int]) -> str:
     """Four hands, seat 0 first, separated by ``/``."""
-    return " / ".join(format_cards(bits(h)) for h in hands)
+    if not isinstance(hands, list | tuple) or len(hands) != 4:
+        raise NotationError(f"a deal is four card masks, not {show(hands)}")
+    try:
+        return " / ".join(format_cards(bits(h)) for h in hands)
+    except CardError as e:
+        raise NotationError(f"bad deal: {e}") from None
 
 
 def parse_deal(text: str) -> tuple[int, ...]:
     """Parse four hands of nine cards with every card once."""
-    parts = text.split("/")
+    parts = _text(text, "a deal").split("/")
     if len(parts) != 4:
         raise NotationError(f"a deal has four hands separated by '/', got {len(parts)}")
     hands: list[int] = []
@@ -133,6 +154,7 @@ def parse_deal(text: str) -> tuple[int, ...]:
 
 def format_position(rnd: Round) -> str:
     """The position string of ``rnd``: forehand, deal and the actions so far."""
+    _round(rnd)
     replay = Round(rnd.rules, rnd.initial_hands, rnd.forehand)
     toks: list[str] = []
     for a in rnd.actions:
@@ -143,17 +165,18 @@ def format_position(rnd: Round) -> str:
 
 def parse_position(text: str, rules: RuleSet | None = None) -> Round:
     """Rebuild a :class:`Round` from a position string; illegal actions are reported."""
-    parts = text.split("|")
+    rules = rules_or_default(rules, NotationError)
+    parts = _text(text, "a position").split("|")
     if len(parts) not in (2, 3):
         raise NotationError("a position is '<forehand> | <deal> | <actions>'")
     fh = parts[0].strip()
     if fh not in ("0", "1", "2", "3"):
-        raise NotationError(f"forehand must be a seat 0..3, not {fh!r}")
+        raise NotationError(f"forehand must be a seat 0..3, not {show(fh)}")
     rnd = Round(rules, parse_deal(parts[1]), int(fh))
     for tok in (parts[2].split() if len(parts) == 3 else []):
         a = parse_action(rnd, tok)
         try:
             rnd.push(a)
         except IllegalActionError as e:
-            raise NotationError(f"action {tok!r}: {e}") from None
+            raise NotationError(f"action {show(tok)}: {e}") from None
     return rnd

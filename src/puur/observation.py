@@ -1,6 +1,7 @@
-"""What one seat may know, and its tensor encoding (DESIGN.md principle 4).
+"""What one seat may know, and its tensor encoding.
 
-An :class:`Observation` is built from a :class:`~puur.round.Round` for one seat and holds only:
+An :class:`Observation` is built from a :class:`~puur.round.Round` for one seat (or for a
+spectator, seat ``-1``, who holds no cards) and holds only:
 the seat's own hand, the public history (contract, who chose and whether it was pushed, every
 card played, who won each trick), the Weis as the table learns them, Stöck once announced, the
 points credited, and (for the seat to move) the legal actions. Another seat's unplayed cards
@@ -23,18 +24,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from puur._checks import seat_arg, show
 from puur.actions import NUM_ACTIONS
 from puur.cards import SUIT_MASK, bits
 from puur.round import Round
 from puur.rules import RuleSet
-from puur.weis import Meld, stoeck_cards
+from puur.weis import STOECK_CARDS, Meld
 
-__all__ = ["OBS_SIZE", "OBS_VERSION", "Observation", "observe"]
+__all__ = ["OBS_SIZE", "OBS_VERSION", "Observation", "ObservationError", "observe"]
 
 OBS_VERSION: Final = 1
 OBS_SIZE: Final = 495
 
 _PHASES: Final = ("choose", "weis", "play", "stoeck")
+
+
+class ObservationError(ValueError):
+    """A bad argument: a seat outside 0..3, something that is not a :class:`Round`."""
+
+
+def _seat(seat: object) -> int:
+    return seat_arg(seat, ObservationError)
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,7 @@ class Observation:
     #: Every card played so far, in order, as (seat, card).
     history: tuple[tuple[int, int], ...]
     trick_winners: tuple[int, ...]
-    #: Per seat: (points, length) of each declared meld, as announced in trick 1.
+    #: Per seat: (points, length) of each declared meld, as announced in trick 1, best first.
     weis_announced: tuple[tuple[tuple[int, int], ...], ...]
     #: Per seat: the melds shown card by card (own declaration, or the best team's after trick 1).
     weis_shown: tuple[tuple[Meld, ...], ...]
@@ -70,9 +80,9 @@ class Observation:
     #: The seat that announced Stöck, or -1.
     stoeck_seat: int
     #: Points credited this hand (multiplied), per team.
-    credited: tuple[int, int]
+    credited: tuple[int, ...]
     #: Points of both teams before this hand (0, 0 outside a game).
-    game_scores: tuple[int, int]
+    game_scores: tuple[int, ...]
     #: The seat's own Weis splits (best first) while it may still declare.
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = field(default=())
@@ -84,7 +94,7 @@ class Observation:
 
     def known_cards(self, seat: int) -> int:
         """Cards of ``seat`` known to the observer and not yet played (own hand for itself)."""
-        if seat == self.seat:
+        if _seat(seat) == self.seat:
             return self.hand
         played = 0
         for _s, c in self.history:
@@ -93,11 +103,12 @@ class Observation:
         for m in self.weis_shown[seat]:
             known |= m.cards
         if self.stoeck_seat == seat and self.trump >= 0:
-            known |= stoeck_cards(self.trump)
+            known |= STOECK_CARDS[self.trump]
         return known & ~played
 
     def played_by(self, seat: int) -> int:
         """Mask of the cards ``seat`` has played."""
+        _seat(seat)
         m = 0
         for s, c in self.history:
             if s == seat:
@@ -114,7 +125,7 @@ class Observation:
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in ``docs/observation.md``)."""
         v = [0.0] * OBS_SIZE
-        me = self.seat
+        me = self.seat if self.seat >= 0 else 0  # a spectator sees the table from seat 0
 
         def rel(s: int) -> int:
             return (s - me) % 4
@@ -140,7 +151,7 @@ class Observation:
                 for c in bits(self.known_cards(s)):
                     v[350 + 36 * (rel(s) - 1) + c] = 1.0
             v[486 + rel(s)] = sum(p for p, _n in self.weis_announced[s]) / 100.0
-        t = self.team
+        t = me & 1
         v[490] = self.credited[t] / 157.0
         v[491] = self.credited[1 - t] / 157.0
         target = float(self.rules.target)
@@ -152,16 +163,22 @@ class Observation:
 
 def observe(rnd: Round, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``rnd``."""
-    if seat not in (0, 1, 2, 3):
-        raise ValueError(f"seat must be 0..3, not {seat!r}")
-    leader = rnd.forehand
+    if not isinstance(rnd, Round):
+        raise ObservationError(f"not a Round: {show(rnd)}")
+    if seat != -1 or type(seat) is not int:
+        seat = _seat(seat)
+    leader = rnd.first_leader
     history: list[tuple[int, int]] = []
     for i, c in enumerate(rnd.played):
         t, k = divmod(i, 4)
         if k == 0 and t > 0:
             leader = rnd.trick_winners[t - 1]
         history.append(((leader + k) % 4, c))
-    announced = tuple(tuple((m.points, m.length) for m in rnd.declared[s]) for s in range(4))
+    # Best first: the order of the melds in a split follows their suits, which stay hidden.
+    announced = tuple(
+        tuple(sorted(((m.points, m.length) for m in rnd.declared[s]), reverse=True))
+        for s in range(4)
+    )
     trick1_over = len(rnd.trick_winners) > 0
     shown: list[tuple[Meld, ...]] = []
     for s in range(4):
@@ -170,7 +187,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         else:
             shown.append(())
     stoeck_seat = rnd.stoeck_seat if rnd.stoeck_state == 1 else -1
-    my_turn = rnd.to_move == seat and rnd.phase != "over"
+    my_turn = seat >= 0 and rnd.to_move == seat and rnd.phase != "over"
     # Another seat deciding on Weis (or on Stöck with the Weis) must look like an ordinary
     # turn to play: the bare question would tell that it holds a Weis or the Stöck.
     phase = rnd.phase
@@ -179,7 +196,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         phase = "play"
     opts: tuple[tuple[Meld, ...], ...] = ()
     if my_turn and rnd.phase == "weis":
-        opts = tuple(rnd.weis_options(seat))
+        opts = tuple(rnd._weis_options(seat))
     gs = rnd.game_scores or (0, 0)
     return Observation(
         seat=seat,
@@ -187,7 +204,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         phase=phase,
         to_move=rnd.to_move,
         forehand=rnd.forehand,
-        hand=rnd.hands[seat],
+        hand=rnd.hands[seat] if seat >= 0 else 0,
         hand_sizes=(
             rnd.hands[0].bit_count(), rnd.hands[1].bit_count(),
             rnd.hands[2].bit_count(), rnd.hands[3].bit_count(),

@@ -1,8 +1,9 @@
 """Game records: a versioned, line-based, human-readable format; writer, streaming reader, replay.
 
-A file holds one or more games. Each game reads::
+A file holds one or more games, of any variant of the family. Each game reads::
 
     puur-record 1
+    variant differenzler
     rules {"version": 1, "name": "family", ...}
     seed 42
     seat 0 human Anna
@@ -14,12 +15,18 @@ A file holds one or more games. Each game reads::
     act …
     result 1 trick 1017 820
 
-* ``rules`` is the rule set as one line of JSON (see :func:`puur.rules.rules_to_dict`).
+* ``variant KEY`` names the game (:mod:`puur.variants`); without it the game is Schieber, so
+  records written before there were variants read as they always did.
+* ``rules`` is the rule set (the variant's options) as one line of JSON with its version (see
+  :func:`puur.rules.rules_to_dict` and :meth:`puur.options.Options.to_dict`).
 * ``seed`` and ``seat`` lines are optional; ``seat N KIND NAME`` names who sat where.
-* ``hand N FOREHAND DEAL`` starts hand N (1-based, in order) with its deal.
-* ``act`` lines carry the hand's actions in :mod:`puur.notation` tokens (any number of lines).
-* ``score N A B`` closes a finished hand with the teams' totals after it; ``result WINNER
-  REASON A B`` ends a finished game. Both are checked against the replay.
+* ``hand N …`` starts hand N (1-based, in order) with its deal: for Schieber and Coiffeur
+  ``FOREHAND DEAL``, for Differenzler ``DEALER TRUMP DEAL``; each variant writes and reads its own.
+* ``act`` lines carry the hand's actions as tokens (:mod:`puur.notation` for Schieber; each
+  variant's tokens otherwise), any number of lines.
+* ``score N A B …`` closes a finished hand with each side's game total after it; ``result …``
+  ends a finished game (Schieber: ``WINNER REASON A B``; the other variants each side's place,
+  ``/``, each side's total). Both are checked against the replay.
 * Blank lines and lines starting with ``#`` are ignored.
 
 The reader streams: :func:`iter_records` yields one :class:`GameRecord` at a time from any
@@ -30,15 +37,17 @@ and reason on the first malformed or illegal line.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 
-from puur.game import Game
-from puur.notation import NotationError, format_action, format_deal, parse_action, parse_deal
-from puur.round import IllegalActionError, Round
-from puur.rules import RuleError, RuleSet, rules_from_dict, rules_to_dict
+from puur._checks import is_int_in, show
+from puur.game import Game, GameError
+
+if TYPE_CHECKING:
+    from puur.variants.base import Variant
 
 __all__ = [
     "RECORD_VERSION",
@@ -57,109 +66,221 @@ _MAGIC: Final = "puur-record"
 
 
 class RecordError(ValueError):
-    """A malformed or inconsistent record; ``line`` is the 1-based line number."""
+    """A malformed or inconsistent record; ``line`` is the 1-based line number, or 0 when the
+    error is not about a line of a file (a bad argument, a record built in code)."""
 
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+        super().__init__(f"line {line}: {reason}" if line else reason)
         self.line = line
         self.reason = reason
 
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sat at a seat: a kind (``human``, ``bot:NAME``) and a display name."""
+    """Who sat at a seat: a kind (``human``, ``bot:NAME``) and a display name.
+
+    A record keeps both on one line: the kind is written as one word and the name with each
+    run of white space (line breaks included) as one space.
+    """
 
     kind: str = "unknown"
     name: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not isinstance(self.name, str):
+            raise RecordError(0, f"a seat's kind and name must be strings, not "
+                                 f"{show(self.kind)} and {show(self.name)}")
+
+
+def _one_line(info: SeatInfo) -> tuple[str, str]:
+    return "-".join(info.kind.split()) or "unknown", " ".join(info.name.split())
+
+
+def _variant(key: object) -> Variant:
+    """The registered variant of ``key`` (:class:`RecordError` for an unknown one)."""
+    from puur.variants import VariantError, get
+
+    try:
+        return get(key)  # type: ignore[arg-type]
+    except VariantError as e:
+        raise RecordError(0, str(e)) from None
+
 
 @dataclass
 class GameRecord:
-    """One game: its rules, seats, deals and every action of every hand."""
+    """One game: its variant, rules, seats, deals and every action of every hand.
 
-    rules: RuleSet
+    ``deals`` hold each hand's deal as the variant keeps it (Schieber: four card masks);
+    ``forehands`` the seat that starts each hand (Schieber: the forehand)."""
+
+    rules: Any
     seed: str = ""
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     forehands: list[int] = field(default_factory=list)
-    deals: list[tuple[int, ...]] = field(default_factory=list)
+    deals: list[Any] = field(default_factory=list)
     actions: list[list[int]] = field(default_factory=list)
+    variant: str = "schieber"
 
-    def to_game(self, hand: int | None = None, upto: int | None = None) -> Game:
-        """Replay into a :class:`Game` (see :func:`replay`)."""
+    def to_game(self, hand: int | None = None, upto: int | None = None) -> Any:
+        """Replay into the variant's game (see :func:`replay`)."""
         return replay(self, hand, upto)
 
 
-def replay(record: GameRecord, hand: int | None = None, upto: int | None = None) -> Game:
+def replay(record: GameRecord, hand: int | None = None, upto: int | None = None) -> Any:
     """Rebuild the game of ``record``: everything, or up to action ``upto`` (exclusive) of hand
-    ``hand`` (1-based)."""
-    g = Game(record.rules, seed=record.seed or None, deals=list(record.deals))
-    for i, acts in enumerate(record.actions, start=1):
-        if hand is not None and i > hand:
-            break
-        n = len(acts) if (hand != i or upto is None) else upto
-        for a in acts[:n]:
-            g.push(a)
+    ``hand`` (1-based). A record whose actions do not replay raises :class:`RecordError`."""
+    if not isinstance(record, GameRecord):
+        raise RecordError(0, f"not a GameRecord: {show(record)}")
+    if not isinstance(record.actions, list) or not all(
+        isinstance(acts, list | tuple) for acts in record.actions
+    ):
+        raise RecordError(0, "a record's actions must be a list of lists of actions")
+    if hand is not None and not is_int_in(hand, 1, max(1, len(record.actions))):
+        raise RecordError(0, f"hand must be a hand of the record, 1..{len(record.actions)}, "
+                             f"not {show(hand)}")
+    if upto is not None and not is_int_in(upto, 0, 10**6):
+        raise RecordError(0, f"upto must be a number of actions, not {show(upto)}")
+    seed = record.seed or None
+    if seed is not None and not isinstance(seed, str):
+        raise RecordError(0, f"a record's seed must be a string, not {show(seed)}")
+    variant = _variant(record.variant)
+    try:
+        if variant.key == "schieber":
+            g: Any = Game(record.rules, seed=seed, deals=record.deals)
+        else:
+            g = variant.new_game(variant.check_rules(record.rules), seed, record.deals)
+        for i, acts in enumerate(record.actions, start=1):
+            if hand is not None and i > hand:
+                break
+            n = len(acts) if (hand != i or upto is None) else upto
+            for k, a in enumerate(acts[:n], start=1):
+                if g.is_over or len(g.rounds) != i:
+                    raise RecordError(0, f"hand {i}: action {k} comes after the hand ended")
+                g.push(a)
+    except (GameError, ValueError) as e:
+        raise RecordError(0, f"the record does not replay: {e}") from None
     return g
 
 
-def _game_lines(game: Game, seats: dict[int, SeatInfo] | None) -> Iterator[str]:
+def _check_seats(seats: object, n: int = 4) -> dict[int, SeatInfo]:
+    if seats is None:
+        return {}
+    if not isinstance(seats, dict) or not all(
+        is_int_in(s, 0, n - 1) and isinstance(info, SeatInfo) for s, info in seats.items()
+    ):
+        raise RecordError(0, f"seats must map seats 0..{n - 1} to SeatInfo, not {show(seats)}")
+    return seats
+
+
+def _game_lines(game: Any, seats: dict[int, SeatInfo]) -> Iterator[str]:
+    variant = game.variant
     yield f"{_MAGIC} {RECORD_VERSION}"
-    yield "rules " + json.dumps(rules_to_dict(game.rules), ensure_ascii=False, sort_keys=True)
+    if variant.key != "schieber":
+        yield f"variant {variant.key}"
+    rules = variant.rules_to_dict(game.rules)
+    yield "rules " + json.dumps(rules, ensure_ascii=False, sort_keys=True)
     yield f"seed {game.seed}"
-    for s, info in sorted((seats or {}).items()):
-        yield f"seat {s} {info.kind} {info.name}".rstrip()
-    for i, (rd, start) in enumerate(zip(game.rounds, game.start_scores, strict=True), start=1):
-        yield f"hand {i} {rd.forehand} {format_deal(rd.initial_hands)}"
-        replay_rd = Round(rd.rules, rd.initial_hands, rd.forehand)
+    for s, info in sorted(seats.items()):
+        kind, name = _one_line(info)
+        yield f"seat {s} {kind} {name}".rstrip()
+    # The tokens of Weis declarations depend on the state before each action: replay to
+    # write them.
+    fresh = variant.new_game(game.rules, game.seed, [game.deal_for(i)
+                                                     for i in range(len(game.rounds))])
+    for i, rd in enumerate(game.rounds, start=1):
+        yield f"hand {i} {variant.format_hand(game, i - 1)}"
         toks: list[str] = []
         for a in rd.actions:
-            toks.append(format_action(replay_rd, a))
-            replay_rd.push(a)
+            toks.append(variant.format_action(fresh.round, a))
+            fresh.push(a)
         for k in range(0, len(toks), 12):
             yield "act " + " ".join(toks[k:k + 12])
         if rd.is_over:
-            yield f"score {i} {start[0] + rd.credited[0]} {start[1] + rd.credited[1]}"
+            yield f"score {i} " + " ".join(str(v) for v in variant.hand_scores(game, i - 1))
     if game.is_over:
-        a, b = game.scores
-        yield f"result {game.winner} {game.end_reason} {a} {b}"
+        yield f"result {variant.format_result(game)}"
 
 
-def format_record(game: Game, seats: dict[int, SeatInfo] | None = None) -> str:
-    """The record of ``game`` (finished or not) as text."""
-    return "\n".join(_game_lines(game, seats)) + "\n"
+def _check_game(game: object) -> Any:
+    from puur.variants import VariantGame
+
+    if not isinstance(game, Game | VariantGame):
+        raise RecordError(0, f"not a game: {show(game)}")
+    return game
+
+
+def format_record(game: Any, seats: dict[int, SeatInfo] | None = None) -> str:
+    """The record of ``game`` (any variant, finished or not) as text."""
+    g = _check_game(game)
+    return "\n".join(_game_lines(g, _check_seats(seats, g.num_seats))) + "\n"
 
 
 def write_record(
-    game: Game, out: str | Path | IO[str], seats: dict[int, SeatInfo] | None = None
+    game: Any, out: str | Path | IO[str], seats: dict[int, SeatInfo] | None = None
 ) -> None:
     """Write the record of ``game`` to a path or an open text file."""
     text = format_record(game, seats)
-    if isinstance(out, str | Path):
+    if isinstance(out, str | os.PathLike):
         Path(out).write_text(text, encoding="utf-8")
-    else:
+    elif callable(getattr(out, "write", None)):
         out.write(text)
+    else:
+        raise RecordError(0, f"write a record to a path or an open text file, not {show(out)}")
 
 
 class _Builder:
     def __init__(self, start_line: int) -> None:
         self.start_line = start_line
-        self.rules: RuleSet | None = None
+        self.variant: Variant = _variant("schieber")
+        self.rules: Any = None
         self.record: GameRecord | None = None
-        self.game: Game | None = None
+        self.game: Any = None
         self.finished = False
         self.seed = ""
         self.seats: dict[int, SeatInfo] = {}
 
-    def need_game(self, ln: int) -> tuple[GameRecord, Game]:
+    def need_game(self, ln: int) -> tuple[GameRecord, Any]:
         if self.record is None or self.game is None:
             raise RecordError(ln, "a 'hand' line must come first")
         return self.record, self.game
 
 
 def iter_records(lines: Iterable[str]) -> Iterator[GameRecord]:
-    """Stream the games of a record file, checking each line as it comes."""
+    """Stream the games of a record file, checking each line as it comes.
+
+    ``lines`` is any iterable of text lines (an open file, ``text.splitlines()``); a line that
+    is not text, or a file that is not UTF-8, raises :class:`RecordError` like any bad line.
+    """
+    if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+        raise RecordError(0, f"records are read from an iterable of lines (an open file, "
+                             f"text.splitlines()), not {show(lines)}")
+    return _iter_records(lines)
+
+
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The lines with their numbers; a line that cannot be read is a :class:`RecordError`."""
+    it = iter(lines)
+    ln = 0
+    while True:
+        ln += 1
+        try:
+            raw = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as e:
+            raise RecordError(ln, f"not UTF-8 text ({e.reason})") from None
+        if not isinstance(raw, str):
+            raise RecordError(ln, f"a line must be text, not {show(raw)}")
+        try:
+            raw.encode("utf-8")
+        except UnicodeEncodeError:  # bytes that were not UTF-8 (read with surrogateescape)
+            raise RecordError(ln, "not UTF-8 text") from None
+        yield ln, raw
+
+
+def _iter_records(lines: Iterable[str]) -> Iterator[GameRecord]:
     b: _Builder | None = None
-    for ln, raw in enumerate(lines, start=1):
+    for ln, raw in _numbered(lines):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -185,7 +306,7 @@ def _finish(b: _Builder, ln: int) -> GameRecord:
     if b.record is None:
         if b.rules is None:
             raise RecordError(b.start_line, "record has no 'rules' line")
-        return GameRecord(b.rules)
+        return GameRecord(b.rules, variant=b.variant.key)
     return b.record
 
 
@@ -202,15 +323,29 @@ def _ints(ln: int, parts: list[str], n: int, what: str) -> list[int]:
 def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
     if b.finished:
         raise RecordError(ln, f"nothing may follow the 'result' line, got {key!r}")
+    variant = b.variant
+    if key == "variant":
+        if b.rules is not None:
+            raise RecordError(ln, "the 'variant' line must come before the 'rules' line")
+        try:
+            b.variant = _variant(rest)
+        except RecordError as e:
+            raise RecordError(ln, e.reason) from None
+        return
     if key == "rules":
         if b.rules is not None:
             raise RecordError(ln, "a second 'rules' line")
         try:
             data = json.loads(rest)
-            b.rules = rules_from_dict(data)
         except json.JSONDecodeError as e:
             raise RecordError(ln, f"rules are not valid JSON: {e.msg}") from None
-        except RuleError as e:
+        except RecursionError:
+            raise RecordError(ln, "rules are not valid JSON: nested too deeply") from None
+        except ValueError as e:  # an integer too long to read
+            raise RecordError(ln, f"rules are not valid JSON: {e}") from None
+        try:
+            b.rules = variant.rules_from_dict(data)
+        except ValueError as e:  # RuleError, OptionError
             raise RecordError(ln, str(e)) from None
         return
     if b.rules is None:
@@ -221,53 +356,18 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
         b.seed = rest
         return
     if key == "seat":
+        n = variant.num_seats(b.rules)
         parts = rest.split(maxsplit=2)
-        if len(parts) < 2 or parts[0] not in ("0", "1", "2", "3"):
-            raise RecordError(ln, "'seat' needs a seat 0..3 and a kind")
-        b.seats[int(parts[0])] = SeatInfo(parts[1], parts[2] if len(parts) > 2 else "")
+        if len(parts) < 2 or not (parts[0].isascii() and parts[0].isdigit()
+                                  and int(parts[0]) < n):
+            raise RecordError(ln, f"'seat' needs a seat 0..{n - 1} and a kind")
+        seat = int(parts[0])
+        if seat in b.seats:
+            raise RecordError(ln, f"a second 'seat' line for seat {seat}")
+        b.seats[seat] = SeatInfo(parts[1], parts[2] if len(parts) > 2 else "")
         return
     if key == "hand":
-        parts = rest.split(maxsplit=2)
-        n, fh = _ints(ln, parts, 2, "hand")
-        if len(parts) < 3:
-            raise RecordError(ln, "'hand' needs a number, the forehand and the deal")
-        try:
-            deal = parse_deal(parts[2])
-        except NotationError as e:
-            raise RecordError(ln, str(e)) from None
-        if fh not in (0, 1, 2, 3):
-            raise RecordError(ln, f"forehand must be a seat 0..3, not {fh}")
-        if b.record is None:
-            b.record = GameRecord(
-                b.rules, b.seed, b.seats, [fh], [deal], [[]]
-            )
-            if n != 1:
-                raise RecordError(ln, f"the first hand must be number 1, not {n}")
-            try:
-                b.game = Game(b.rules, seed=b.record.seed or None, deals=[deal])
-            except ValueError as e:
-                raise RecordError(ln, str(e)) from None
-            if b.game.round.forehand != fh:
-                raise RecordError(
-                    ln, f"the start card's holder is seat {b.game.round.forehand}, not {fh}"
-                )
-            return
-        rec, game = b.need_game(ln)
-        if n != len(rec.deals) + 1:
-            raise RecordError(ln, f"expected hand {len(rec.deals) + 1}, got {n}")
-        prev = game.rounds[len(rec.deals) - 1]
-        if not prev.is_over or game.is_over or len(game.rounds) != len(rec.deals) + 1:
-            raise RecordError(ln, "a new hand starts before the previous one is finished")
-        expected_fh = (prev.forehand + 1) % 4
-        if fh != expected_fh:
-            raise RecordError(ln, f"hand {n} must start with seat {expected_fh}, not {fh}")
-        try:
-            game.set_deal(deal)
-        except ValueError as e:
-            raise RecordError(ln, str(e)) from None
-        rec.forehands.append(fh)
-        rec.deals.append(deal)
-        rec.actions.append([])
+        _hand_line(b, ln, rest)
         return
     if key == "act":
         rec, game = b.need_game(ln)
@@ -278,49 +378,85 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
             if game.is_over:
                 raise RecordError(ln, f"action {tok!r} after the game ended")
             try:
-                a = parse_action(rd, tok)
+                a = variant.parse_action(rd, tok)
                 game.push(a)
-            except (NotationError, IllegalActionError) as e:
+            except ValueError as e:  # NotationError, IllegalActionError …
                 raise RecordError(ln, f"action {tok!r}: {e}") from None
             rec.actions[-1].append(a)
         return
     if key == "score":
         rec, game = b.need_game(ln)
-        n, sa, sb = _ints(ln, rest.split(), 3, "score")
+        sides = len(set(game.sides))
+        n, *vals = _ints(ln, rest.split(), 1 + sides, "score")
         if n != len(rec.deals):
             raise RecordError(ln, f"'score' names hand {n} but hand {len(rec.deals)} is in play")
         idx = n - 1
-        rd = game.rounds[idx]
-        if not rd.is_over:
+        if not game.rounds[idx].is_over:
             raise RecordError(ln, f"hand {n} is not finished")
-        start = game.start_scores[idx]
-        got = (start[0] + rd.credited[0], start[1] + rd.credited[1])
-        if got != (sa, sb):
-            raise RecordError(ln, f"hand {n} scores {got[0]} {got[1]} on replay, not {sa} {sb}")
+        got = variant.hand_scores(game, idx)
+        if list(got) != vals:
+            raise RecordError(ln, f"hand {n} scores {' '.join(map(str, got))} on replay, not "
+                                  f"{' '.join(map(str, vals))}")
         return
     if key == "result":
-        rec, game = b.need_game(ln)
-        parts = rest.split()
-        if len(parts) != 4:
+        _rec, game = b.need_game(ln)
+        if variant.key == "schieber" and len(rest.split()) != 4:
             raise RecordError(ln, "'result' needs the winner, the reason and both scores")
-        w, sa, sb = _ints(ln, [parts[0], parts[2], parts[3]], 3, "result")
         if not game.is_over:
             raise RecordError(ln, "'result' but the game is not over on replay")
-        if (w, parts[1], (sa, sb)) != (game.winner, game.end_reason, game.scores):
-            raise RecordError(
-                ln,
-                f"replay gives result {game.winner} {game.end_reason} {game.scores[0]} "
-                f"{game.scores[1]}",
-            )
+        expected = variant.format_result(game)
+        if " ".join(rest.split()) != expected:
+            raise RecordError(ln, f"replay gives result {expected}")
         b.finished = True
         return
     raise RecordError(ln, f"unknown line type {key!r}")
 
 
+def _hand_line(b: _Builder, ln: int, rest: str) -> None:
+    variant = b.variant
+    parts = rest.split(maxsplit=1)
+    (n,) = _ints(ln, parts, 1, "hand")
+    text = parts[1] if len(parts) > 1 else ""
+    try:
+        deal = variant.parse_hand(b.rules, text)
+    except ValueError as e:
+        raise RecordError(ln, str(e)) from None
+    if b.record is None:
+        if n != 1:
+            raise RecordError(ln, f"the first hand must be number 1, not {n}")
+        try:
+            if variant.key == "schieber":
+                b.game = Game(b.rules, seed=b.seed or None, deals=[deal])
+            else:
+                b.game = variant.new_game(b.rules, b.seed or None, [deal])
+            variant.check_hand(b.game, 0, text)
+        except (GameError, ValueError) as e:
+            raise RecordError(ln, str(e)) from None
+        b.record = GameRecord(b.rules, b.seed, b.seats, [b.game.round.opener], [deal],
+                              [[]], variant.key)
+        return
+    rec, game = b.need_game(ln)
+    if n != len(rec.deals) + 1:
+        raise RecordError(ln, f"expected hand {len(rec.deals) + 1}, got {n}")
+    prev = game.rounds[len(rec.deals) - 1]
+    if not prev.is_over or game.is_over or len(game.rounds) != len(rec.deals) + 1:
+        raise RecordError(ln, "a new hand starts before the previous one is finished")
+    try:
+        variant.check_hand(game, len(rec.deals), text)
+        game.set_deal(deal)
+    except (GameError, ValueError) as e:
+        raise RecordError(ln, str(e)) from None
+    rec.forehands.append(game.round.opener)
+    rec.deals.append(deal)
+    rec.actions.append([])
+
+
 def read_record(source: str | Path | IO[str]) -> GameRecord:
-    """Read the first game of a record file (path or open text file)."""
-    if isinstance(source, str | Path):
-        with open(source, encoding="utf-8") as f:
+    """Read the first game of a record file (path or open text file); a file that cannot be
+    opened raises ``OSError``."""
+    if isinstance(source, str | os.PathLike):
+        # Bytes that are not UTF-8 are kept as escapes, so that the reader can name their line.
+        with open(source, encoding="utf-8", errors="surrogateescape") as f:
             return _first(f)
     return _first(source)
 

@@ -1,4 +1,4 @@
-"""One hand of Schieber: deal, choose or push, Weis, Stöck, nine tricks, scoring (RULES.md §2).
+"""One hand of Schieber: deal, choose or push, Weis, Stöck, nine tricks, scoring (rule book §2).
 
 A :class:`Round` is its rules, its deal, its forehand (the *Vorhand*, who chooses first and leads
 trick 1) and its list of actions. ``push(action)`` applies one action, ``pop()`` undoes the last
@@ -25,35 +25,35 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, scores_arg, seat_arg, show
 from puur.actions import (
     A_CHOOSE,
     A_PUSH,
     A_STOECK,
     A_STOECK_NO,
     A_WEIS,
-    MAX_WEIS_OPTIONS,
     NUM_ACTIONS,
     Action,
+    Choose,
+    DeclareWeis,
+    Play,
+    Push,
+    Stoeck,
     decode,
     encode,
 )
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, format_card
-from puur.contracts import (
-    LOWER_TRUMPS,
-    POINTS,
-    PUUR,
-    STRENGTH,
-    Contract,
-    contract_mode,
-    format_contract,
-    trump_of,
-)
-from puur.rules import RuleSet
-from puur.weis import Meld, split_points, stoeck_cards, weis_options, weis_winner
+from puur.cards import NUM_CARDS, format_card
+from puur.contracts import MODES, POINTS, Contract, format_contract
+from puur.deal import DealError, check_deal, deal_hands
+from puur.hand import CHOOSE, OVER, HandError, IllegalActionError, TrickHand
+from puur.rules import RuleSet, rules_or_default
+from puur.tricks import legal_cards
+from puur.weis import Meld
 
 __all__ = [
     "IllegalActionError",
     "Round",
+    "RoundError",
     "check_deal",
     "deal_hands",
     "legal_cards",
@@ -62,167 +62,57 @@ __all__ = [
 Phase = Literal["choose", "weis", "play", "stoeck", "over"]
 CreditKind = Literal["stoeck", "weis", "trick", "last", "match"]
 
-CHOOSE: Final = "choose"
-WEIS: Final = "weis"
-PLAY: Final = "play"
-STOECK: Final = "stoeck"
-OVER: Final = "over"
+_TEAMS: Final = (0, 1, 0, 1)
 
-_SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
-# Deck positions each seat receives when nine cards are dealt in packets of three.
-_PACKETS: Final = tuple(
-    tuple(3 * p + k for p in range(seat, 12, 4) for k in range(3)) for seat in range(4)
-)
-# For each suit, the cards of every 9-bit pattern of that suit, lowest first.
-_SUIT_CARDS: Final = tuple(
-    tuple(tuple(9 * s + r for r in range(9) if p >> r & 1) for p in range(512)) for s in range(4)
-)
+RoundError = HandError
+"""A bad argument to a :class:`Round` or a function of this module (a deal that is not four
+hands of nine cards, a seat outside 0..3, rules that are not a ``RuleSet`` …);
+:class:`IllegalActionError` is one."""
 
 
-def _cards_of(mask: int) -> list[int]:
-    """The cards of a raw mask in increasing order; :func:`puur.cards.bits` by table lookup,
-    for the legal actions of every card played."""
-    t0, t1, t2, t3 = _SUIT_CARDS
-    return [*t0[mask & 0x1FF], *t1[mask >> 9 & 0x1FF], *t2[mask >> 18 & 0x1FF], *t3[mask >> 27]]
+def _seat(seat: object, what: str = "seat") -> int:
+    return seat_arg(seat, RoundError, what)
 
 
-# Bits where a three-card run inside one suit may start (ranks 6 to Ober of each suit).
-_RUN3_START: Final = sum(0x7F << (9 * s) for s in range(4))
-
-
-def _may_hold_weis(hand: int) -> bool:
-    """False when ``hand`` holds neither three cards in a row of one suit nor four of a kind, so
-    it cannot hold a Weis (a cheap test before the full search)."""
-    return bool(
-        hand & (hand >> 1) & (hand >> 2) & _RUN3_START
-        or hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF
-    )
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state; the state is unchanged."""
-
-
-def legal_cards(hand: int, lead_suit: int, best_trump: int, trump: int) -> int:
-    """The mask of cards ``hand`` may play (RULES.md §2.4).
-
-    ``lead_suit`` is the suit led (-1 when leading), ``best_trump`` the highest trump already in
-    the trick (-1 if none), ``trump`` the trump suit (-1 without one).
-
-    >>> from puur.cards import CardSet
-    >>> h = CardSet.from_text("D6 HJ H6").bits
-    >>> str(CardSet(legal_cards(h, 1, -1, 1)))  # trumps led, Puur + another trump: a trump
-    'H6 HJ'
-    """
-    if lead_suit < 0:
-        return hand
-    follow = hand & SUIT_MASK[lead_suit]
-    if trump < 0:
-        return follow or hand
-    tmask = SUIT_MASK[trump]
-    if lead_suit == trump:
-        # Must follow trumps, except that the Puur alone need not be played.
-        if follow == 0 or follow == PUUR[trump]:
-            return hand
-        return follow
-    trumps = hand & tmask
-    if trumps == hand:
-        return hand  # only trumps: any trump (the undertrump ban does not apply)
-    if best_trump >= 0:
-        trumps &= ~LOWER_TRUMPS[trump][best_trump]
-    if follow:
-        return follow | trumps
-    return (hand & ~tmask) | trumps
-
-
-def check_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """Check that ``hands`` are four hands of nine cards with every card once; return them as a
-    tuple. A bad deal raises ``ValueError`` saying what is wrong."""
-    hands = tuple(hands)
-    if len(hands) != 4:
-        raise ValueError("a round needs exactly four hands")
-    seen = 0
-    for h in hands:
-        if not isinstance(h, int) or h < 0 or h > ALL_CARDS or h.bit_count() != 9:
-            raise ValueError("each hand must hold exactly nine cards")
-        if seen & h:
-            raise ValueError("a card is dealt twice")
-        seen |= h
-    return hands
-
-
-def deal_hands(seed: int | str | None = None, rng: random.Random | None = None) -> list[int]:
-    """Shuffle and deal nine cards to each seat in packets of three (RULES.md §2.1).
-
-    The same ``seed`` always gives the same deal.
-    """
-    r = rng or random.Random(seed)
-    deck = list(range(NUM_CARDS))
-    r.shuffle(deck)
-    # Packets of three, seat 0 first; the dealer's position only rotates who gets which
-    # packet, and the shuffle already randomises that.
-    return [sum([1 << deck[i] for i in packets]) for packets in _PACKETS]
-
-
-class Round:
-    """One hand. Build it with :meth:`deal` or directly from four hands.
+class Round(TrickHand):
+    """One hand of Schieber. Build it with :meth:`deal` or directly from four hands.
 
     ``hands`` are raw 36-bit masks (seat 0..3); ``forehand`` chooses first and leads trick 1.
     ``game_scores`` (the teams' points before this hand) switches on the game-end check against
     ``rules.target``.
     """
 
+    A_WEIS = A_WEIS
+    A_STOECK = A_STOECK
+    A_STOECK_NO = A_STOECK_NO
+    NUM_ACTIONS = NUM_ACTIONS
+
     def __init__(
         self,
         rules: RuleSet | None = None,
         hands: list[int] | tuple[int, ...] | None = None,
         forehand: int | None = None,
-        game_scores: tuple[int, int] | None = None,
+        game_scores: tuple[int, ...] | None = None,
     ) -> None:
-        rules = rules or RuleSet()
+        rules = rules_or_default(rules, RoundError)
         if hands is None:
-            raise ValueError("a round needs four hands; use Round.deal() to shuffle")
-        hands = check_deal(hands)
+            raise RoundError("a round needs four hands; use Round.deal() to shuffle")
+        try:
+            hands = check_deal(hands)
+        except DealError as e:
+            raise RoundError(str(e)) from None
         if forehand is None:
             forehand = next(s for s in range(4) if hands[s] >> rules.start_card & 1)
-        if forehand not in (0, 1, 2, 3):
-            raise ValueError(f"forehand must be a seat 0..3, not {forehand!r}")
-        self.rules: RuleSet = rules
-        self.initial_hands: tuple[int, ...] = hands
+        forehand = _seat(forehand, "forehand")
+        game_scores = scores_arg(game_scores, RoundError)
+        super().__init__(rules, hands, forehand, _TEAMS, game_scores=game_scores)
+        #: The seat that chooses first (and leads trick 1).
         self.forehand: int = forehand
-        self.game_scores: tuple[int, int] | None = game_scores
-        self._stack: list[dict[str, Any]] = []
-        # Everything below changes with play and is restored by pop().
-        self.hands: tuple[int, ...] = hands
-        self.phase: str = CHOOSE
-        self.to_move: int = forehand
+        self.phase = CHOOSE
         self.pushed: bool = False
         self.pushed_back: bool = False
         self.chooser: int = -1
         self.contract: int = -1
-        self.trump: int = -1
-        self.mode: int = 4
-        self.multiplier: int = 1
-        self.trick_no: int = 0
-        self.leader: int = forehand
-        self.trick: tuple[int, ...] = ()
-        self.best_card: int = -1
-        self.best_seat: int = -1
-        self.best_trump: int = -1
-        self.played: tuple[int, ...] = ()
-        self.trick_winners: tuple[int, ...] = ()
-        self.trick_points: tuple[int, int] = (0, 0)
-        self.tricks_won: tuple[int, int] = (0, 0)
-        self.declared: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
-        self.weis_done: int = 0  # bit per seat: the Weis decision is behind it
-        self.weis_seat: int = -1  # holder of the best Weis once trick 1 is over
-        self.stoeck_seat: int = -1
-        self.stoeck_state: int = 0  # 0 not yet, 1 announced, 2 kept quiet
-        self.credits: tuple[tuple[int, int, str], ...] = ()
-        self.credited: tuple[int, int] = (0, 0)
-        self.winner: int = -1  # the team that reached the target (game over) or -1
-        self.actions: tuple[int, ...] = ()
-        self._options_cache: dict[int, list[tuple[Meld, ...]]] = {}
 
     # -----------------------------------------------------------------------------------------
     # Construction
@@ -233,113 +123,71 @@ class Round:
         rules: RuleSet | None = None,
         seed: int | str | None = None,
         forehand: int | None = None,
-        game_scores: tuple[int, int] | None = None,
+        game_scores: tuple[int, ...] | None = None,
         rng: random.Random | None = None,
     ) -> Round:
         """Shuffle from ``seed`` (or ``rng``) and deal. Without ``forehand``, the holder of the
         start card chooses."""
-        return cls(rules, deal_hands(seed, rng), forehand, game_scores)
-
-    def copy(self) -> Round:
-        """An independent copy of the current state (the undo history is not copied)."""
-        other = Round.__new__(Round)
-        other.__dict__ = self.__dict__.copy()
-        other._stack = []
-        return other
+        # Every argument is checked before anything is drawn from rng.
+        rules = rules_or_default(rules, RoundError)
+        if forehand is not None:
+            _seat(forehand, "forehand")
+        scores_arg(game_scores, RoundError)
+        try:
+            hands = deal_hands(seed, rng)
+        except DealError as e:
+            raise RoundError(str(e)) from None
+        return cls(rules, hands, forehand, game_scores)
 
     # -----------------------------------------------------------------------------------------
     # Queries
 
-    @property
-    def is_over(self) -> bool:
-        """True once nine tricks are played or the game's target was reached."""
-        return self.phase == OVER
-
     def team_of(self, seat: int) -> int:
         """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
-        return seat & 1
+        return _seat(seat) & 1
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` still holds (raw mask)."""
+        return self.hands[_seat(seat)]
+
+    def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
+        """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
+        return list(self._weis_options(_seat(seat)))
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (anything that is not an action number is not)."""
+        if not is_int(action):
+            return False
+        return super().is_legal(int(action))
+
+    def points_of(self, card: int) -> int:
+        """Card points of ``card`` in the current trick's mode."""
+        if not is_int_in(card, 0, NUM_CARDS - 1):
+            raise RoundError(f"not a card: {show(card)} (a card is a whole number 0..35)")
+        return POINTS[self.mode][card]
 
     @property
     def declarer_team(self) -> int:
         """The team that chose the contract (-1 before the choice)."""
         return -1 if self.chooser < 0 else self.chooser & 1
 
-    def hand(self, seat: int) -> int:
-        """The cards ``seat`` still holds (raw mask)."""
-        return self.hands[seat]
+    def seat_values(self) -> tuple[float, ...]:
+        """What each seat wants to maximise: its team's points credited in this hand less the
+        other team's."""
+        a, b = self.credited
+        return (float(a - b), float(b - a), float(a - b), float(b - a))
 
-    def weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
-        """The Weis splits ``seat`` may declare, best first (empty if none or Weis are off)."""
-        opts = self._options_cache.get(seat)
-        if opts is None:
-            if not self.rules.weis or not _may_hold_weis(self.initial_hands[seat]):
-                opts = []
-            else:
-                opts = weis_options(self.initial_hands[seat], self.rules, self.mode, self.trump)
-                del opts[MAX_WEIS_OPTIONS:]
-            self._options_cache[seat] = opts
-        return opts
-
-    def legal_cards(self) -> int:
-        """Mask of the cards the player to move may play (0 outside the card play)."""
-        if self.phase != PLAY:
-            return 0
-        lead = _SUIT_OF[self.trick[0]] if self.trick else -1
-        return legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump)
-
-    def legal_actions(self) -> list[int]:
-        """The legal actions of the player to move, as sorted integers."""
-        ph = self.phase
-        if ph == PLAY:
-            lead = _SUIT_OF[self.trick[0]] if self.trick else -1
-            return _cards_of(
-                legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump)
-            )
-        if ph == CHOOSE:
-            acts = [A_CHOOSE + c for c in self.rules.contracts()]
-            if not self.pushed or (self.rules.push_back and not self.pushed_back):
-                acts.append(A_PUSH)
-            return acts
-        if ph == WEIS:
-            n = len(self.weis_options(self.to_move))
-            return list(range(A_WEIS, A_WEIS + n + 1))
-        if ph == STOECK:
-            return [A_STOECK, A_STOECK_NO]
-        return []
+    def _phase_actions(self) -> list[int]:
+        acts = [A_CHOOSE + c for c in self.rules.contracts()]
+        if not self.pushed or (self.rules.push_back and not self.pushed_back):
+            acts.append(A_PUSH)
+        return acts
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (see :mod:`puur.observation`)."""
+        """What ``seat`` may know now (``-1``: a spectator; see :mod:`puur.observation`)."""
+        if seat != -1 or type(seat) is not int:
+            seat = _seat(seat)
         return _observe(self, seat)
-
-    def legal_mask(self) -> list[bool]:
-        """A boolean mask over all :data:`~puur.actions.NUM_ACTIONS` actions."""
-        mask = [False] * NUM_ACTIONS
-        for a in self.legal_actions():
-            mask[a] = True
-        return mask
-
-    def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
-        if self.phase == PLAY:
-            return 0 <= action < NUM_CARDS and bool(self.legal_cards() >> action & 1)
-        return action in self.legal_actions()
-
-    def points_of(self, card: int) -> int:
-        """Card points of ``card`` in the current trick's mode."""
-        return POINTS[self.mode][card]
-
-    def current_trick(self) -> list[tuple[int, int]]:
-        """The current trick as ``(seat, card)`` pairs in playing order."""
-        return [((self.leader + i) % 4, c) for i, c in enumerate(self.trick)]
-
-    def tricks(self) -> list[tuple[int, list[int], int]]:
-        """The completed tricks as ``(leader, cards, winner)``."""
-        out: list[tuple[int, list[int], int]] = []
-        leader = self.forehand
-        for t, winner in enumerate(self.trick_winners):
-            out.append((leader, list(self.played[4 * t:4 * t + 4]), winner))
-            leader = winner
-        return out
 
     def hand_score(self) -> dict[str, Any]:
         """A breakdown of the hand for each team (before and after the multiplier).
@@ -370,61 +218,15 @@ class Round:
     # Play
 
     def push(self, action: int | Action) -> None:
-        """Apply ``action`` (an integer or a typed action). An illegal action raises
-        :class:`IllegalActionError` and changes nothing."""
-        a = action if isinstance(action, int) else encode(action)
-        if self.phase == PLAY:
-            # The common case, checked on the mask without building the legal list.
-            lead = _SUIT_OF[self.trick[0]] if self.trick else -1
-            mask = legal_cards(self.hands[self.to_move], lead, self.best_trump, self.trump)
-            if not (0 <= a < NUM_CARDS and mask >> a & 1):
-                raise IllegalActionError(self._why_illegal(a))
-        elif a not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(a))
-        self.push_unchecked(a)
+        """Apply ``action`` (an integer or a typed action). An illegal action, or anything that
+        is not an action, raises :class:`IllegalActionError` and changes nothing."""
+        super().push(action if type(action) is int else _action_number(action))
 
-    def push_unchecked(self, action: int) -> None:
-        """Apply the integer ``action`` without checking that it is legal.
+    def action_text(self, action: int) -> str:
+        """The notation-like text of ``action`` (``ValueError`` when it is not one)."""
+        return str(decode(action))
 
-        For trusted callers such as search, which take their actions from
-        :meth:`legal_actions` or :meth:`legal_cards` and need every microsecond; :meth:`pop`
-        undoes it as it undoes :meth:`push`. An illegal action here leaves the round in a state
-        the rules cannot reach, so anything from outside (players, files, the network) goes
-        through :meth:`push`.
-        """
-        self._stack.append(self.__dict__.copy())
-        self.actions = (*self.actions, action)
-        ph = self.phase
-        if ph == PLAY:
-            self._play(action)
-        elif ph == CHOOSE:
-            self._choose(action)
-        elif ph == WEIS:
-            self._weis(action)
-        else:
-            self._stoeck(action)
-
-    def pop(self) -> int:
-        """Undo the last action and return it."""
-        if not self._stack:
-            raise IndexError("no action to undo")
-        a = self.actions[-1]
-        stack = self._stack
-        self.__dict__ = stack.pop()
-        self._stack = stack
-        return a
-
-    def _why_illegal(self, a: int) -> str:
-        if self.phase == OVER:
-            return "the hand is over"
-        try:
-            what = str(decode(a))
-        except ValueError:
-            return f"not an action: {a!r}"
-        legal = ", ".join(str(decode(x)) for x in self.legal_actions())
-        return f"seat {self.to_move} may not {what!r} now; legal: {legal}"
-
-    def _choose(self, a: int) -> None:
+    def _apply_phase(self, a: int) -> None:
         if a == A_PUSH:
             if self.pushed:
                 self.pushed_back = True
@@ -436,146 +238,21 @@ class Round:
         c = a - A_CHOOSE
         self.chooser = self.to_move
         self.contract = c
-        self.trump = trump_of(c)
-        self.mode = contract_mode(c, 0)
         self.multiplier = self.rules.multipliers[c]
-        self._options_cache = {}
-        if self.trump >= 0 and self.rules.stoeck:
-            sc = stoeck_cards(self.trump)
-            for s in range(4):
-                if self.initial_hands[s] & sc == sc:
-                    self.stoeck_seat = s
-        self.to_move = self.forehand
-        self.leader = self.forehand
-        self._enter_turn()
+        self._start_play(MODES[c][0], c if c < 4 else -1, self.forehand)
 
-    def _enter_turn(self) -> None:
-        seat = self.to_move
-        if self.trick_no == 0:
-            if not self.weis_done >> seat & 1:
-                if self.weis_options(seat):
-                    self.phase = WEIS
-                    return
-                self.weis_done |= 1 << seat
-            if (
-                self.stoeck_seat == seat
-                and self.stoeck_state == 0
-                and self.rules.stoeck_announce == "with-weis"
-            ):
-                self.phase = STOECK
-                return
-        self.phase = PLAY
-
-    def _weis(self, a: int) -> None:
-        seat = self.to_move
-        k = a - A_WEIS
-        if k:
-            d = list(self.declared)
-            d[seat] = self.weis_options(seat)[k - 1]
-            self.declared = tuple(d)
-        self.weis_done |= 1 << seat
-        self._enter_turn()
-
-    def _stoeck(self, a: int) -> None:
-        seat = self.to_move
-        if a == A_STOECK:
-            self.stoeck_state = 1
-            self._credit(seat & 1, 20 * self.multiplier, "stoeck")
-            if self.phase == OVER:
-                return
-        else:
-            self.stoeck_state = 2
-        if self.rules.stoeck_announce == "with-weis":
-            self.phase = PLAY  # announced before this seat's first card
-            return
-        self._after_card()
-
-    def _play(self, card: int) -> None:
-        seat = self.to_move
-        h = list(self.hands)
-        h[seat] &= ~(1 << card)
-        self.hands = tuple(h)
-        self.trick = (*self.trick, card)
-        self.played = (*self.played, card)
-        strength = STRENGTH[self.mode]
-        cs = _SUIT_OF[card]
-        best = self.best_card
-        if best < 0:
-            self.best_card, self.best_seat = card, seat
-        elif cs == _SUIT_OF[best]:
-            if strength[card] > strength[best]:
-                self.best_card, self.best_seat = card, seat
-        elif cs == self.trump:
-            self.best_card, self.best_seat = card, seat
-        if cs == self.trump and (
-            self.best_trump < 0 or strength[card] > strength[self.best_trump]
-        ):
-            self.best_trump = card
-        if (
-            seat == self.stoeck_seat
-            and self.stoeck_state == 0
-            and self.rules.stoeck_announce == "second-card"
-        ):
-            sc = stoeck_cards(self.trump)
-            if (1 << card) & sc and not (h[seat] & sc):
-                self.phase = STOECK
-                return
-        self._after_card()
-
-    def _after_card(self) -> None:
-        if len(self.trick) < 4:
-            self.to_move = (self.to_move + 1) % 4
-            if self.trick_no == 0:
-                self._enter_turn()  # Weis and Stöck decisions come before a first card
-            else:
-                self.phase = PLAY
-            return
-        # The trick is complete.
-        winner = self.best_seat
-        team = winner & 1
-        t = self.trick_no
-        points = POINTS[self.mode]
-        pts = 0
-        for c in self.trick:
-            pts += points[c]
-        self.trick_winners = (*self.trick_winners, winner)
-        last = t == 8
-        if last:
-            pts += self.rules.last_trick_bonus
+    def _taker_side(self, winner: int) -> int:
         if self.contract == Contract.MISERE:
-            team ^= 1  # the points go to the other team
-        tp = list(self.trick_points)
-        tp[team] += pts
-        self.trick_points = (tp[0], tp[1])
-        tw = list(self.tricks_won)
-        tw[winner & 1] += 1
-        self.tricks_won = (tw[0], tw[1])
-        order_sws = self.rules.count_order == "stoeck-weis-stich"
-        if t == 0:
-            self.weis_seat = weis_winner(self.declared, self.forehand, self.mode, self.trump)
-            if order_sws:
-                self._credit_weis()
-                if self.phase == OVER:
-                    return
-        self.trick = ()
-        self.best_card = self.best_seat = self.best_trump = -1
-        self.trick_no = t + 1
-        self.leader = winner
-        self.to_move = winner
-        self._credit(team, pts * self.multiplier, "last" if last else "trick")
-        if self.phase == OVER:
-            return
-        if last:
-            if tw[0] == 9 or tw[1] == 9:
-                self._credit_match(team)
-                if self.phase == OVER:
-                    return
-            if not order_sws:
-                self._credit_weis()
-            self.phase = OVER
-            return
-        self.mode = contract_mode(self.contract, self.trick_no)
-        self._enter_turn()
+            return (winner & 1) ^ 1  # the points go to the other team
+        return winner & 1
+
+    def _mode_for_trick(self, trick_no: int) -> int:
+        return MODES[self.contract][trick_no]
+
+    def _on_last_trick(self, side: int) -> None:
+        tw = self.tricks_won
+        if tw[0] == 9 or tw[1] == 9:
+            self._credit_match(side)
 
     def _credit_match(self, team: int) -> None:
         taker = self.tricks_won.index(9)
@@ -591,24 +268,6 @@ class Round:
             bonus = self.rules.match_bonus
         if bonus:
             self._credit(team, bonus * self.multiplier, "match")
-
-    def _credit_weis(self) -> None:
-        if self.weis_seat < 0:
-            return
-        team = self.weis_seat & 1
-        total = split_points(self.declared[team]) + split_points(self.declared[team + 2])
-        if total:
-            self._credit(team, total * self.multiplier, "weis")
-
-    def _credit(self, team: int, points: int, kind: str) -> None:
-        self.credits = (*self.credits, (team, points, kind))
-        c = list(self.credited)
-        c[team] += points
-        self.credited = (c[0], c[1])
-        gs = self.game_scores
-        if gs is not None and gs[team] + c[team] >= self.rules.target:
-            self.winner = team
-            self.phase = OVER
 
     # -----------------------------------------------------------------------------------------
     # Text
@@ -627,6 +286,19 @@ class Round:
 
     def __repr__(self) -> str:
         return f"<Round {self.describe()}>"
+
+
+def _action_number(action: object) -> int:
+    """The integer of an action given as an ``int`` subclass or a typed action; anything else
+    (a ``bool``, a token string …) raises :class:`IllegalActionError`."""
+    if is_int(action):
+        return int(action)
+    if isinstance(action, Play | Choose | Push | DeclareWeis | Stoeck):
+        return encode(action)
+    raise IllegalActionError(
+        f"not an action: {show(action)} (an action number or a typed action; parse notation "
+        "tokens with puur.notation.parse_action)"
+    )
 
 
 def _observe(rnd: Round, seat: int) -> Observation:

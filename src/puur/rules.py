@@ -1,9 +1,9 @@
-"""The rule set: every house rule of RULES.md §2 as one frozen dataclass, and named presets.
+"""The rule set: every house rule of rule book §2 as one frozen dataclass, and named presets.
 
-Field names follow RULES.md. Every field has the documented default, so ``RuleSet()`` is the
-standard Schieber of the rule book: start card 7 of Schellen, no push back, classic Weis, Stöck
-announced with the second card, Kontermatch scored as a Match, no multipliers, target 1000, count
-order Stöck-Weis-Stich, no Striche.
+Field names follow the rule book (docs/rulebook.md). Every field has the documented default,
+so ``RuleSet()`` is the standard Schieber of the rule book: start card 7 of Schellen, no push
+back, classic Weis, Stöck announced with the second card, Kontermatch scored as a Match, no
+multipliers, target 1000, count order Stöck-Weis-Stich, no Striche.
 
 Rule sets load from and save to TOML or JSON files (:func:`load_rules`, :func:`save_rules`);
 an unknown option or a bad value raises :class:`RuleError` naming the option.
@@ -18,14 +18,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from puur._checks import is_int, is_int_in, show
 from puur.cards import CardError, format_card, parse_card
-from puur.contracts import CONTRACT_TOKENS, NUM_CONTRACTS, Contract, ContractError, parse_contract
+from puur.contracts import (
+    CONTRACT_TOKENS,
+    SCHIEBER_CONTRACTS,
+    Contract,
+    ContractError,
+    parse_contract,
+)
 
 __all__ = [
     "PRESETS",
@@ -45,7 +53,7 @@ StoeckAnnounce = Literal["second-card", "with-weis"]
 Kontermatch = Literal["match", "double", "bonus"]
 
 _NO_MULTIPLIERS: Final = (1, 1, 1, 1, 1, 1, 1, 1, 1)
-# Eicheln and Rosen ×1, Schellen and Schilten ×2, Obenabe and Undenufe ×3 (RULES.md §2.9).
+# Eicheln and Rosen ×1, Schellen and Schilten ×2, Obenabe and Undenufe ×3 (rule book §2.9).
 _STANDARD_MULTIPLIERS: Final = (2, 1, 2, 1, 3, 3, 1, 3, 3)
 
 
@@ -55,10 +63,10 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every Schieber option with its RULES.md default."""
+    """Every Schieber option with the rule book's default."""
 
     name: str = "custom"
-    #: The card whose holder chooses in the first hand (RULES.md §2.2).
+    #: The card whose holder chooses in the first hand (rule book §2.2).
     start_card: int = 1  # D7, the 7 of Schellen
     #: The partner may push the choice back once (§2.3).
     push_back: bool = False
@@ -100,6 +108,8 @@ class RuleSet:
 
     def multiplier(self, contract: int) -> int:
         """The multiplier of ``contract``."""
+        if not is_int_in(contract, 0, SCHIEBER_CONTRACTS - 1):
+            raise RuleError(f"not a contract: {show(contract)} (Schieber's contracts are 0..8)")
         return self.multipliers[contract]
 
     def contracts(self) -> tuple[int, ...]:
@@ -108,7 +118,28 @@ class RuleSet:
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated)."""
+        for key in changes:
+            if key not in _FIELDS:
+                raise RuleError(f"option {show(key)}: no such option")
         return dataclasses.replace(self, **changes)
+
+
+def rules_or_default(rules: object, error: Callable[[str], Exception]) -> RuleSet:
+    """``rules``, or ``RuleSet()`` for ``None``; anything else raises ``error`` (for the
+    argument checks of the modules built on rule sets)."""
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise error(f"rules must be a RuleSet (or None for the defaults), not {show(rules)}")
+    return rules
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: cannot be written to a file
+        return False
+    return True
 
 
 def _validate(r: RuleSet) -> None:
@@ -116,17 +147,14 @@ def _validate(r: RuleSet) -> None:
         if not cond:
             raise RuleError(f"option {option!r}: {msg}")
 
-    need(isinstance(r.name, str), "name", "must be a string")
-    need(
-        isinstance(r.start_card, int) and 0 <= r.start_card < 36, "start_card",
-        "must be a card, e.g. 'D7'",
-    )
+    need(isinstance(r.name, str) and _utf8(r.name), "name", "must be a string (of UTF-8 text)")
+    need(is_int_in(r.start_card, 0, 35), "start_card", "must be a card, e.g. 'D7'")
     for name in ("push_back", "weis", "large_weis", "weis_four_low", "kreuzweis", "stoeck",
                  "striche"):
         need(isinstance(getattr(r, name), bool), name, "must be true or false")
     need(isinstance(r.extra_contracts, frozenset), "extra_contracts", "must be a set")
     need(
-        all(isinstance(c, int) and 6 <= c < NUM_CONTRACTS for c in r.extra_contracts),
+        all(is_int_in(c, 6, SCHIEBER_CONTRACTS - 1) for c in r.extra_contracts),
         "extra_contracts", "only misere, slalom and slalom-unde are extra contracts",
     )
     need(r.stoeck_announce in ("second-card", "with-weis"), "stoeck_announce",
@@ -138,25 +166,25 @@ def _validate(r: RuleSet) -> None:
     for name in ("last_trick_bonus", "match_bonus", "kontermatch_bonus", "strich_win",
                  "strich_bergpreis", "strich_schneider", "strich_match"):
         v = getattr(r, name)
-        need(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000, name,
-             "must be a whole number from 0 to 10000")
-    need(isinstance(r.target, int) and not isinstance(r.target, bool) and 1 <= r.target
-         <= 1_000_000, "target", "must be a whole number from 1 to 1000000")
+        need(is_int_in(v, 0, 10_000), name, "must be a whole number from 0 to 10000")
+    need(is_int_in(r.target, 1, 1_000_000), "target", "must be a whole number from 1 to 1000000")
     need(
-        isinstance(r.multipliers, tuple) and len(r.multipliers) == NUM_CONTRACTS
-        and all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= 100
-                for m in r.multipliers),
-        "multipliers", f"must give a whole number 1..100 for each of {NUM_CONTRACTS} contracts",
+        isinstance(r.multipliers, tuple) and len(r.multipliers) == SCHIEBER_CONTRACTS
+        and all(is_int_in(m, 1, 100) for m in r.multipliers),
+        "multipliers",
+        f"must give a whole number 1..100 for each of {SCHIEBER_CONTRACTS} contracts",
     )
 
+
+_FIELDS: Final = frozenset(f.name for f in dataclasses.fields(RuleSet))
 
 PRESETS: Final[dict[str, RuleSet]] = {
     "family": RuleSet(name="family"),
     "standard-2500": RuleSet(
         name="standard-2500", multipliers=_STANDARD_MULTIPLIERS, target=2500
     ),
-    # The online "against the computer" table of seed 001: 7 of Rosen starts, bells and leaves
-    # (Schellen, Schilten) ×2, Obenabe and Undenufe ×3; target 1000, 1500 or 2500.
+    # The "against the computer" table of a popular online site: 7 of Rosen starts, bells and
+    # leaves (Schellen, Schilten) ×2, Obenabe and Undenufe ×3; target 1000, 1500 or 2500.
     "online-1000": RuleSet(
         name="online-1000", start_card=10, multipliers=_STANDARD_MULTIPLIERS, target=1000
     ),
@@ -170,8 +198,8 @@ PRESETS: Final[dict[str, RuleSet]] = {
     "bare": RuleSet(name="bare", weis=False, stoeck=False, match_bonus=0),
 }
 """Named presets. ``family``: the rule book's defaults (1000, no multipliers);
-``standard-2500``: the standard multiplier table to 2500; ``online-*``: seed 001's online table;
-``bare``: no Weis, no Stöck, no Match bonus (the convention of bot comparisons)."""
+``standard-2500``: the standard multiplier table to 2500; ``online-*``: a popular online
+site's table; ``bare``: no Weis, no Stöck, no Match bonus (the convention of bot comparisons)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,6 +208,8 @@ PRESETS: Final[dict[str, RuleSet]] = {
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     """A plain mapping of every option, cards and contracts as notation tokens."""
+    if not isinstance(rules, RuleSet):
+        raise RuleError(f"not a RuleSet: {show(rules)}")
     out: dict[str, Any] = {"version": RULES_VERSION}
     for f in dataclasses.fields(rules):
         v = getattr(rules, f.name)
@@ -201,21 +231,24 @@ def rules_from_dict(data: Mapping[str, Any], base: RuleSet | None = None) -> Rul
     """
     if not isinstance(data, Mapping):
         raise RuleError("a rule set must be a mapping of option names to values")
+    if base is not None and not isinstance(base, RuleSet):
+        raise RuleError(f"base must be a RuleSet, not {show(base)}")
     data = dict(data)
     version = data.pop("version", RULES_VERSION)
-    if version != RULES_VERSION:
-        raise RuleError(f"option 'version': unsupported rule set version {version!r}")
+    if not is_int(version) or version != RULES_VERSION:
+        raise RuleError(f"option 'version': unsupported rule set version {show(version)} "
+                        f"(this is {RULES_VERSION})")
     if "preset" in data:
         p = data.pop("preset")
         if not isinstance(p, str) or p not in PRESETS:
-            raise RuleError(f"option 'preset': unknown preset {p!r} (one of {', '.join(PRESETS)})")
+            raise RuleError(
+                f"option 'preset': unknown preset {show(p)} (one of {', '.join(PRESETS)})")
         base = PRESETS[p]
     base = base or RuleSet()
-    names = {f.name for f in dataclasses.fields(RuleSet)}
     changes: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in names:
-            raise RuleError(f"option {key!r}: no such option")
+        if key not in _FIELDS:
+            raise RuleError(f"option {show(key)}: no such option")
         if key == "start_card":
             if not isinstance(value, str):
                 raise RuleError("option 'start_card': must be a card token such as 'D7'")
@@ -224,10 +257,10 @@ def rules_from_dict(data: Mapping[str, Any], base: RuleSet | None = None) -> Rul
             except CardError as e:
                 raise RuleError(f"option 'start_card': {e}") from None
         elif key == "extra_contracts":
-            if not isinstance(value, list | tuple):
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
                 raise RuleError("option 'extra_contracts': must be a list of contract names")
             try:
-                value = frozenset(parse_contract(str(v)) for v in value)
+                value = frozenset(parse_contract(v) for v in value)
             except ContractError as e:
                 raise RuleError(f"option 'extra_contracts': {e}") from None
         elif key == "multipliers":
@@ -249,10 +282,16 @@ def _parse_multipliers(value: Any, base: tuple[int, ...]) -> tuple[int, ...]:
         )
     out = list(base)
     for k, m in value.items():
+        if not isinstance(k, str):
+            raise RuleError(
+                f"option 'multipliers': a contract name must be a string, not {show(k)}")
         try:
-            out[parse_contract(str(k))] = m
+            c = parse_contract(k)
         except ContractError as e:
             raise RuleError(f"option 'multipliers': {e}") from None
+        if c >= SCHIEBER_CONTRACTS:
+            raise RuleError(f"option 'multipliers': Schieber has no contract {k!r}")
+        out[c] = m
     return tuple(out)
 
 
@@ -262,20 +301,27 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
+        # A TOML basic string is JSON's, except that DEL must be escaped too.
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(v, list):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     raise TypeError(f"cannot write {v!r} as TOML")
 
 
+def _path(path: object) -> Path:
+    if not isinstance(path, str | os.PathLike):
+        raise RuleError(f"a rule file must be a path, not {show(path)}")
+    return Path(path)
+
+
 def save_rules(rules: RuleSet, path: str | Path) -> None:
     """Write ``rules`` to ``path``: JSON for ``.json``, otherwise TOML."""
-    p = Path(path)
+    p = _path(path)
     d = rules_to_dict(rules)
     if p.suffix.lower() == ".json":
         p.write_text(json.dumps(d, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         return
-    lines = ["# Puur rule set (RULES.md option names)"]
+    lines = ["# Puur rule set (option names: docs/rules.md)"]
     mult = d.pop("multipliers")
     for k, v in d.items():
         lines.append(f"{k} = {_toml_value(v)}")
@@ -288,12 +334,22 @@ def save_rules(rules: RuleSet, path: str | Path) -> None:
 
 
 def load_rules(path: str | Path) -> RuleSet:
-    """Read a rule set from a TOML or JSON file (see :func:`rules_from_dict`)."""
-    p = Path(path)
-    text = p.read_text(encoding="utf-8")
+    """Read a rule set from a TOML or JSON file (see :func:`rules_from_dict`).
+
+    A file that is not UTF-8 text, not valid TOML or JSON (nested too deeply included) or not a
+    valid rule set raises :class:`RuleError`; a file that cannot be read raises ``OSError``.
+    """
+    p = _path(path)
+    raw = p.read_bytes()
     try:
+        text = raw.decode("utf-8")
         data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+    except UnicodeDecodeError as e:
+        raise RuleError(f"{p}: not a valid rule file: not UTF-8 text ({e.reason} at byte "
+                        f"{e.start})") from None
+    except RecursionError:
+        raise RuleError(f"{p}: not a valid rule file: nested too deeply") from None
+    except ValueError as e:  # JSONDecodeError, TOMLDecodeError, an integer too long
         raise RuleError(f"{p}: not a valid rule file: {e}") from None
     return rules_from_dict(data)
 

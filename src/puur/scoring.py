@@ -1,4 +1,4 @@
-"""The Jasstafel and Striche (RULES.md §2.11, §2.12).
+"""The Jasstafel and Striche (rule book §2.11, §2.12).
 
 The slate shows each team's points as a large Z: the top line carries a stroke per 100 (five
 hundreds are drawn as one grouped mark, a ``V``), the diagonal a stroke per 50, the bottom line
@@ -12,7 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Jasstafel", "TafelStrokes", "render_jasstafel", "tafel_strokes"]
+from puur._checks import MAX_POINTS, is_int_in, show
+
+__all__ = ["Jasstafel", "ScoringError", "TafelStrokes", "render_jasstafel", "tafel_strokes"]
+
+
+
+class ScoringError(ValueError):
+    """Points, Striche or names on the slate that are not what they must be."""
+
+
+def _pair(value: object, what: str) -> tuple[int, int]:
+    if not (isinstance(value, tuple | list) and len(value) == 2
+            and all(is_int_in(v, 0, MAX_POINTS) for v in value)):
+        raise ScoringError(f"{what} must be two whole numbers from 0, not {show(value)}")
+    return (value[0], value[1])
 
 
 @dataclass(frozen=True)
@@ -23,6 +37,11 @@ class TafelStrokes:
     fifties: int
     twenties: int
     rest: int
+
+    def __post_init__(self) -> None:
+        for v in (self.hundreds, self.fifties, self.twenties, self.rest):
+            if not is_int_in(v, 0, MAX_POINTS):
+                raise ScoringError(f"strokes must be whole numbers from 0, not {show(v)}")
 
     @property
     def points(self) -> int:
@@ -36,8 +55,8 @@ class TafelStrokes:
 
 def tafel_strokes(points: int) -> TafelStrokes:
     """Split ``points`` into 100 / 50 / 20 strokes and the rest under 20."""
-    if points < 0:
-        raise ValueError("points on the slate cannot be negative")
+    if not is_int_in(points, 0, MAX_POINTS):
+        raise ScoringError(f"points on the slate must be a whole number from 0, not {show(points)}")
     h, r = divmod(points, 100)
     f, r = divmod(r, 50)
     t, r = divmod(r, 20)
@@ -52,8 +71,18 @@ class Jasstafel:
     points: tuple[int, int]
     striche: tuple[int, int] = (0, 0)
 
+    def __post_init__(self) -> None:
+        names = self.names
+        if not (isinstance(names, tuple | list) and len(names) == 2
+                and all(isinstance(n, str) for n in names)):
+            raise ScoringError(f"the slate needs two team names, not {show(names)}")
+        _pair(self.points, "points")
+        _pair(self.striche, "Striche")
+
     def strokes(self, team: int) -> TafelStrokes:
         """The strokes of ``team``'s half."""
+        if not is_int_in(team, 0, 1):
+            raise ScoringError(f"a team is 0 or 1, not {show(team)}")
         return tafel_strokes(self.points[team])
 
     def as_dict(self) -> dict[str, object]:
@@ -104,6 +133,10 @@ def render_jasstafel(tafel: Jasstafel, width: int = 14) -> str:
     >>> print(render_jasstafel(Jasstafel(("Us", "Them"), (336, 118))).splitlines()[1])
       ━━━━━━━━━━━━━━  100: |||
     """
+    if not isinstance(tafel, Jasstafel):
+        raise ScoringError(f"not a Jasstafel: {show(tafel)}")
+    if not is_int_in(width, 3, 200):
+        raise ScoringError(f"width must be a whole number 3..200, not {show(width)}")
     out: list[str] = []
     for t in (0, 1):
         out.extend(_half(tafel.names[t], tafel.points[t], tafel.striche[t], width))

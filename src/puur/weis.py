@@ -1,4 +1,4 @@
-"""Weis (melds): finding them, splitting a hand, comparing, and who scores (RULES.md §2.5).
+"""Weis (melds): finding them, splitting a hand, comparing, and who scores (rule book §2.5).
 
 * A sequence is a run of three or more cards of one suit in natural order (trump Under and 9
   count as plain cards here). A run is one Weis and is never cut to score more.
@@ -15,15 +15,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from puur.cards import RANK_MASK, SUIT_MASK, Card, bits, format_cards
+from puur._checks import is_int_in, show
+from puur.cards import ALL_CARDS, RANK_MASK, SUIT_MASK, Card, bits, format_cards
 from puur.contracts import MODE_UNDENUFE
 from puur.rules import RuleSet
 
 __all__ = [
+    "STOECK_CARDS",
     "Meld",
+    "WeisError",
     "best_split",
     "find_melds",
     "meld_key",
@@ -40,6 +44,38 @@ _FOUR_POINTS: Final = (0, 0, 0, 150, 100, 200, 100, 100, 100)
 
 SEQUENCE: Final = 0
 FOUR: Final = 1
+
+
+class WeisError(ValueError):
+    """An argument of a Weis function is not what it must be (a hand, a rule set, a mode …)."""
+
+
+def _hand(hand: object) -> int:
+    if not is_int_in(hand, 0, ALL_CARDS):
+        raise WeisError(f"a hand must be a card mask (a whole number of 36 bits), not {show(hand)}")
+    return hand
+
+
+def _rules(rules: object) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise WeisError(f"rules must be a RuleSet, not {show(rules)}")
+    return rules
+
+
+def _mode_trump(mode: object, trump: object) -> tuple[int, int]:
+    if not is_int_in(mode, 0, 5):
+        raise WeisError(f"a mode must be 0..5, not {show(mode)}")
+    if not is_int_in(trump, -1, 3):
+        raise WeisError(f"a trump suit must be -1..3, not {show(trump)}")
+    return mode, trump
+
+
+def _split(split: object) -> tuple[Meld, ...]:
+    if not isinstance(split, Sequence) or isinstance(split, str) or not all(
+        isinstance(m, Meld) for m in split
+    ):
+        raise WeisError(f"a split must be a sequence of Melds, not {show(split)}")
+    return tuple(split)
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -111,18 +147,25 @@ def _fours(hand: int, four_low: bool) -> list[Meld]:
 
 def find_melds(hand: int, rules: RuleSet) -> list[Meld]:
     """Every four of a kind and every maximal sequence in ``hand`` (overlaps allowed)."""
+    hand, rules = _hand(hand), _rules(rules)
     return _fours(hand, rules.weis_four_low) + _sequences(hand, rules.large_weis)
 
 
 def meld_key(meld: Meld, mode: int, trump: int) -> tuple[int, int, int, int]:
     """Comparison key of one Weis without the position tie-break (greater is better)."""
+    if not isinstance(meld, Meld):
+        raise WeisError(f"not a Meld: {show(meld)}")
+    return _meld_key(meld, *_mode_trump(mode, trump))
+
+
+def _meld_key(meld: Meld, mode: int, trump: int) -> tuple[int, int, int, int]:
     height = (8 - meld.low) if mode == MODE_UNDENUFE else meld.high
     return (meld.points, meld.length, height, 1 if (meld.suit == trump and trump >= 0) else 0)
 
 
 def split_points(split: tuple[Meld, ...]) -> int:
     """Total points of a split."""
-    return sum(m.points for m in split)
+    return sum(m.points for m in _split(split))
 
 
 def weis_options(hand: int, rules: RuleSet, mode: int = 4, trump: int = -1) -> list[
@@ -133,6 +176,10 @@ def weis_options(hand: int, rules: RuleSet, mode: int = 4, trump: int = -1) -> l
     The first entry is the suggested split; an empty list means the hand holds no Weis.
     Keeping quiet is always possible as well and is not listed here.
     """
+    return _weis_options(_hand(hand), _rules(rules), *_mode_trump(mode, trump))
+
+
+def _weis_options(hand: int, rules: RuleSet, mode: int, trump: int) -> list[tuple[Meld, ...]]:
     fours = _fours(hand, rules.weis_four_low)
     if rules.kreuzweis or not fours:
         melds = tuple(fours + _sequences(hand, rules.large_weis))
@@ -155,7 +202,7 @@ def weis_options(hand: int, rules: RuleSet, mode: int = 4, trump: int = -1) -> l
         splits.append(melds)
 
     def rank(split: tuple[Meld, ...]) -> tuple[int, tuple[int, int, int, int]]:
-        return (split_points(split), max(meld_key(m, mode, trump) for m in split))
+        return (sum(m.points for m in split), max(_meld_key(m, mode, trump) for m in split))
 
     splits.sort(key=rank, reverse=True)
     return splits
@@ -178,12 +225,24 @@ def weis_winner(
     ``declared[seat]`` is what that seat declared; ties on every other criterion go to the seat
     that comes first in playing order from ``leader``.
     """
+    if not isinstance(declared, Sequence) or isinstance(declared, str) or len(declared) != 4:
+        raise WeisError(f"declared must hold the four seats' splits, not {show(declared)}")
+    splits = tuple(_split(d) for d in declared)
+    if not is_int_in(leader, 0, 3):
+        raise WeisError(f"the leader must be a seat 0..3, not {show(leader)}")
+    return _weis_winner(splits, leader, *_mode_trump(mode, trump))
+
+
+def _weis_winner(
+    declared: tuple[tuple[Meld, ...], ...], leader: int, mode: int, trump: int
+) -> int:
     best_seat = -1
     best_key: tuple[int, int, int, int, int] | None = None
-    for i in range(4):
-        seat = (leader + i) % 4
+    n = len(declared)
+    for i in range(n):
+        seat = (leader + i) % n
         for m in declared[seat]:
-            k = (*meld_key(m, mode, trump), -i)
+            k = (*_meld_key(m, mode, trump), -i)
             if best_key is None or k > best_key:
                 best_key = k
                 best_seat = seat
@@ -192,9 +251,15 @@ def weis_winner(
 
 def stoeck_cards(trump: int) -> int:
     """Mask of the King and Ober of ``trump`` (0 when there is no trump suit)."""
-    if trump < 0:
-        return 0
-    return (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+    if not is_int_in(trump, -1, 3):
+        raise WeisError(f"a trump suit must be -1..3, not {show(trump)}")
+    return STOECK_CARDS[trump]
+
+
+#: ``STOECK_CARDS[trump]``: the King and Ober of each trump suit; index -1 (no trump) is 0.
+STOECK_CARDS: Final[tuple[int, ...]] = (
+    *((1 << (9 * t + 7)) | (1 << (9 * t + 6)) for t in range(4)), 0,
+)
 
 
 assert SUIT_MASK[0] == 0x1FF

@@ -6,8 +6,19 @@ import random
 
 import pytest
 
+from engine.positions import (
+    CARD_PLAY,
+    CONTRACTS,
+    KONTERMATCH,
+    SCORING,
+    brute_force,
+    decide,
+    gained,
+    positions,
+    taken,
+)
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK
-from puur.bots.dds import Solver, analyse, best_card, solve
+from puur.bots.dds import Solver, analyse, best_card, played_points, solve
 from puur.cards import CardSet, parse_card
 from puur.contracts import POINTS, Contract
 from puur.round import Round
@@ -20,32 +31,6 @@ RULE_SETS = [
     RuleSet(kontermatch="double", extra_contracts=frozenset({6, 7, 8})),
     RuleSet(kontermatch="bonus", kontermatch_bonus=250, stoeck_announce="with-weis"),
 ]
-
-
-def gained(rnd: Round, since: int, team: int) -> int:
-    return sum(p for t, p, _k in rnd.credits[since:] if t == team) // rnd.multiplier
-
-
-def brute_force(rnd: Round, team: int) -> int:
-    """Plain minimax with the engine itself: ``team`` maximises its gain, the others minimise.
-
-    Stöck is always announced. No pruning, no table, every legal card tried.
-    """
-    if rnd.is_over:
-        return 0
-    if rnd.phase == "stoeck":
-        base = len(rnd.credits)
-        rnd.push(A_STOECK)
-        v = gained(rnd, base, team) + brute_force(rnd, team)
-        rnd.pop()
-        return v
-    values = []
-    for a in rnd.legal_actions():
-        base = len(rnd.credits)
-        rnd.push(a)
-        values.append(gained(rnd, base, team) + brute_force(rnd, team))
-        rnd.pop()
-    return max(values) if (rnd.to_move & 1) == team else min(values)
 
 
 def ending(seed: int, rules: RuleSet, tricks_left: int) -> Round:
@@ -158,3 +143,77 @@ def test_rejects_positions_outside_card_play() -> None:
     solver = Solver(RuleSet(), Contract.OBENABE, declarer_team=0)
     with pytest.raises(ValueError):
         solver.values(hands_of("SA", "S7", "DA", "S9"), 0, [], 8, taken=3, cards=[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Against the reference Round under every Kontermatch scoring and every contract, on positions
+# where one team has taken every trick so far (tests/engine/positions.py).
+
+
+def solver_value(rnd: Round, team: int, past: int | None = -1) -> int:
+    solver = Solver(rnd.rules, rnd.contract, rnd.declarer_team)
+    return solver.value(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, taken(rnd),
+                        past_points=sum(rnd.trick_points) if past == -1 else past, team=team)
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+@pytest.mark.parametrize("kontermatch", KONTERMATCH)
+def test_solver_agrees_with_brute_force_under_every_scoring(
+    kontermatch: str, contract: int
+) -> None:
+    rules = SCORING[kontermatch]
+    for rnd, _team in positions(rules, contract, "brute", 6, 2, 3):
+        for team in (0, 1):
+            expect = brute_force(rnd, team, CARD_PLAY)
+            assert solver_value(rnd, team) == expect, (team, rnd)
+        # The points already taken follow from the cards still out in every contract but
+        # the Slaloms, and the Round-level entry points pass them on.
+        assert played_points(contract, rnd.played) == sum(rnd.trick_points)
+        if contract < Contract.SLALOM:
+            assert solver_value(rnd, 0, past=None) == solver_value(rnd, 0)
+        mover = rnd.to_move & 1
+        stoeck = 20 if (rnd.stoeck_seat >= 0 and rnd.stoeck_state == 0
+                        and rnd.stoeck_seat & 1 == mover) else 0
+        assert solve(rnd) == brute_force(rnd, mover, CARD_PLAY) + stoeck
+
+
+def test_slalom_needs_the_points_already_taken_for_a_doubled_kontermatch() -> None:
+    raised = 0
+    for rnd, _team in positions(SCORING["double"], Contract.SLALOM, "past", 6, 3, 4):
+        if taken(rnd) == 1 << (rnd.declarer_team ^ 1):  # a doubled Kontermatch may come
+            with pytest.raises(ValueError, match="past_points"):
+                solver_value(rnd, 0, past=None)
+            raised += 1
+        else:  # it cannot: the points taken so far do not matter
+            assert solver_value(rnd, 0, past=None) == solver_value(rnd, 0)
+    assert 0 < raised < 6
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+@pytest.mark.parametrize("kontermatch", KONTERMATCH)
+def test_solver_line_scores_its_value_in_the_reference(kontermatch: str, contract: int) -> None:
+    """Longer endings: the team maximises, the others minimise its gain, each by the
+    solver's values; the reference Round then credits exactly the root value."""
+    rules = SCORING[kontermatch]
+    outcomes = set()
+    for rnd, team in positions(rules, contract, "line", 6, 4, 5):
+        root = solver_value(rnd, team)
+        base = len(rnd.credits)
+        solver = Solver(rules, contract, rnd.declarer_team)
+        while not rnd.is_over:
+            if rnd.phase != "play":
+                decide(rnd)
+                continue
+            vals = solver.values(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, taken(rnd),
+                                 past_points=sum(rnd.trick_points), team=team)
+            pick = max if rnd.to_move & 1 == team else min
+            card = pick(vals, key=lambda c: vals[c])
+            # Along the line the solver's value stays the gain still to come.
+            assert vals[card] + gained(rnd, base, team, CARD_PLAY) == root
+            rnd.push(card)
+        assert gained(rnd, base, team, CARD_PLAY) == root
+        hs = rnd.hand_score()
+        outcomes.add("kontermatch" if hs["kontermatch"] else "match" if hs["match"] >= 0
+                     else "split")
+    # The sample reached both kinds of Match in this contract.
+    assert {"kontermatch", "match"} <= outcomes

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 # the rank, of the suit pip under it and of the line under the rank (when there is one).
 _CORNERS = """async () => {
   const { cardSVG } = await import('/static/js/cards.js');
+  const { render } = await import('/static/js/dom.js');
   const box = (e) => { const r = e.getBoundingClientRect();
     return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
   const host = document.createElement('div');
@@ -29,7 +30,7 @@ _CORNERS = """async () => {
   const out = [];
   for (const deck of ['swiss', 'french']) {
     for (let card = 0; card < 36; card++) {
-      host.innerHTML = cardSVG(card, deck, '');
+      render(cardSVG(card, deck, ''), host);
       const corners = [...host.querySelectorAll('g.index')].map((g) => ({
         text: box(g.querySelector('text')), pip: box(g.querySelector('use')),
         marks: [...g.querySelectorAll('.index-mark')].map(box)}));
@@ -71,11 +72,11 @@ def test_six_and_nine_are_underlined_in_both_decks(
     # A picture of every 6 and 9 of both decks to look at.
     page.evaluate("""async () => {
       const { cardSVG } = await import('/static/js/cards.js');
-      document.getElementById('view').innerHTML = '<div id="sixes" style="display:flex;'
-        + 'flex-wrap:wrap;gap:8px;padding:8px;background:#2f8152;width:900px">'
-        + ['swiss', 'french'].flatMap((d) =>
-          [0, 3, 9, 12, 18, 21, 27, 30].map((c) => '<div style="width:100px">'
-            + cardSVG(c, d, '') + '</div>')).join('') + '</div>';
+      const { html, render } = await import('/static/js/dom.js');
+      render(html`<div id="sixes" style="display:flex;flex-wrap:wrap;gap:8px;padding:8px;
+        background:#2f8152;width:900px">${['swiss', 'french'].flatMap((d) =>
+          [0, 3, 9, 12, 18, 21, 27, 30].map((c) => html`<div style="width:100px">${
+            cardSVG(c, d, '')}</div>`))}</div>`, document.getElementById('view'));
     }""")
     page.locator("#sixes").screenshot(path=str(artifacts / "sixes-and-nines.png"))
 

@@ -1,4 +1,4 @@
-"""Cards, card sets, deck styles and card/contract notation (RULES.md §1)."""
+"""Cards, card sets, deck styles and card/contract notation (rule book §1)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,13 @@ from puur.cards import (
     rank_of,
     suit_of,
 )
-from puur.contracts import CONTRACT_TOKENS, ContractError, format_contract, parse_contract
+from puur.contracts import (
+    CONTRACT_TOKENS,
+    NUM_CONTRACTS,
+    ContractError,
+    format_contract,
+    parse_contract,
+)
 
 
 def test_every_card_round_trips() -> None:
@@ -105,7 +111,7 @@ def test_contract_tokens_round_trip() -> None:
     with pytest.raises(ContractError, match="unknown contract"):
         parse_contract("trumpf")
     with pytest.raises(ContractError):
-        format_contract(9)
+        format_contract(NUM_CONTRACTS)  # one past the last contract of the family
 
 
 @given(st.integers(min_value=0, max_value=ALL_CARDS))

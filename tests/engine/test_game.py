@@ -1,4 +1,4 @@
-"""Choosing and pushing, a whole game, the game end and Striche (RULES.md §2.2, §2.3, §2.10,
+"""Choosing and pushing, a whole game, the game end and Striche (rule book §2.2, §2.3, §2.10,
 §2.12)."""
 
 from __future__ import annotations

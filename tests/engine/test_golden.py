@@ -1,4 +1,5 @@
-"""``scripts/golden.py --check`` notices any difference and prints a unified diff."""
+"""The golden playthroughs (``tests/golden``) match the engine; ``scripts/golden.py --check``
+notices any difference and prints a unified diff."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ def load_script() -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def test_golden_files_match_a_fresh_generation() -> None:
+    golden = load_script()
+    diff = golden.differences()
+    assert not diff, f"{golden.REGENERATE}\n{diff}"
 
 
 def test_check_reports_a_changed_file(

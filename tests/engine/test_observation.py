@@ -154,3 +154,28 @@ def test_weis_decision_of_another_seat_looks_like_a_turn_to_play() -> None:
         obs = r.observation(other)
         assert obs.phase == "play"
         assert obs.to_tensor()[342:346] == [0.0, 0.0, 1.0, 0.0]
+
+
+def test_order_of_announced_melds_tells_nothing_about_their_suits() -> None:
+    """Seat 1 declares a three- and a four-card sequence; which suit holds which is hidden
+    until trick 1 is over, so seat 0 must not learn it from the order of the announcement."""
+    from puur.actions import A_WEIS
+    from puur.cards import CardSet
+
+    def deal(one: str, three: str) -> list[int]:
+        return [CardSet.from_text(t).bits for t in (
+            "S6 S8 ST SQ SA C6 C8 CT CQ", one, "DT DQ DA HJ HK S7 S9 SJ C7", three)]
+
+    views = []
+    for one, three in (("D6 D7 D8 H6 H7 H8 H9 SK CA", "D9 DJ DK HT HQ HA C9 CJ CK"),
+                       ("D6 D7 D8 D9 H6 H7 H8 SK CA", "H9 DJ DK HT HQ HA C9 CJ CK")):
+        r = Round(RuleSet(), deal(one, three), forehand=0)
+        drive(r, "choose:obe")
+        r.push(card("S6"))
+        assert r.phase == "weis" and r.to_move == 1
+        r.push(A_WEIS + 1)  # both sequences
+        assert sorted(m.points for m in r.declared[1]) == [20, 50]
+        views.append(observe(r, 0))
+    assert views[0] == views[1]
+    assert views[0].weis_announced[1] == ((50, 4), (20, 3))  # best first, whatever the suits
+    assert views[0].to_tensor() == views[1].to_tensor()

@@ -1,4 +1,4 @@
-"""Card play (RULES.md §2.4): legal cards, the Puur rule, undertrumping, trick winners."""
+"""Card play (rule book §2.4): legal cards, the Puur rule, undertrumping, trick winners."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def _winner(contract: int, tokens: str, forehand: int = 0, trick: int = 0) -> in
     ],
 )
 def test_trick_winner_by_contract(contract: int, trick: str, winner: int) -> None:
-    """Play the trick in a real hand and compare with the RULES.md order."""
+    """Play the trick in a real hand and compare with the rule book's order."""
     toks = trick.split()
     lead = toks[0][0]
     voids = {i: lead for i in range(1, 4) if toks[i][0] != lead}
@@ -185,7 +185,7 @@ def test_legal_set_matches_mask_and_is_legal() -> None:
 
 
 def naive_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
-    """RULES.md §2.4 read literally, card by card (the oracle for the bitmask version)."""
+    """rule book §2.4 read literally, card by card (the oracle for the bitmask version)."""
     if not trick:
         return set(hand)
     lead = trick[0] // 9

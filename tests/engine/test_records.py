@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import random
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from puur.notation import (
 )
 from puur.record import (
     RECORD_VERSION,
+    GameRecord,
     RecordError,
     SeatInfo,
     format_record,
@@ -167,6 +169,16 @@ def _mutations() -> list[tuple[str, Callable[[], list[str]], int, str]]:
          hand1 + 1, "'seed' must come before"),
         ("bad seat", lambda: [*LINES[:hand1 - 1], "seat 9 human X", *LINES[hand1 - 1:]], hand1,
          "seat 0..3"),
+        ("two lines for one seat",
+         lambda: [*LINES[:hand1 - 1], "seat 0 human Beat", *LINES[hand1 - 1:]], hand1,
+         "a second 'seat' line for seat 0"),
+        ("rules nested too deeply", lambda: _replace(rules, "rules " + "[" * 50_000), rules,
+         "nested too deeply"),
+        ("rules with a number too long", lambda: _replace(rules, 'rules {"target": '
+                                                          + "9" * 5000 + "}"), rules,
+         "not valid JSON"),
+        ("rules version true", lambda: _replace(rules, 'rules {"version": true}'), rules,
+         "'version'"),
         ("wrong result", lambda: _replace(result, "result 0 weis 1 2"), result,
          "replay gives result"),
         ("short result", lambda: _replace(result, "result 0"), result, "needs the winner"),
@@ -350,3 +362,60 @@ def test_fuzz_rule_dicts(data: object) -> None:
     else:
         assert isinstance(rules, RuleSet)
         json.dumps(rules.target)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files and lines that are not text, and what a record can hold.
+
+
+def test_a_file_that_is_not_utf8_gives_a_record_error(tmp_path: Path) -> None:
+    path = tmp_path / "game.puur"
+    path.write_bytes(TEXT.replace("Anna", "Zürich").encode("latin-1"))
+    with pytest.raises(RecordError, match="not UTF-8") as info:
+        read_record(path)
+    assert info.value.line == line_no("seat 0")
+
+
+def test_lines_that_are_not_text_give_a_record_error() -> None:
+    with pytest.raises(RecordError, match="must be text") as info:
+        parse([LINES[0], LINES[1].encode()])  # type: ignore[list-item]
+    assert info.value.line == 2
+    with pytest.raises(RecordError, match="splitlines"):
+        iter_records(TEXT)
+
+
+@given(st.binary(max_size=400) | mutated_records().map(
+    lambda lines: "\n".join(lines).encode("utf-8")).flatmap(
+        lambda data: st.integers(0, len(data)).flatmap(
+            lambda i: st.binary(max_size=3).map(lambda b: data[:i] + b + data[i:]))))
+def test_fuzz_record_files(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "game.puur"
+        path.write_bytes(data)
+        try:
+            rec = read_record(path)
+            replay(rec)
+        except RecordError as e:
+            assert e.line >= 1 and e.reason
+
+
+@given(st.text(max_size=40), st.text(max_size=12))
+def test_any_seat_name_is_written_on_one_line(name: str, kind: str) -> None:
+    name = name.encode("utf-8", "replace").decode("utf-8")
+    kind = kind.encode("utf-8", "replace").decode("utf-8")
+    text = format_record(GAME, {2: SeatInfo(kind, name)})
+    (rec,) = parse(text.splitlines())
+    assert rec.actions == GAME.actions
+    assert rec.seats[2] == SeatInfo("-".join(kind.split()) or "unknown", " ".join(name.split()))
+
+
+def test_replay_of_a_record_built_in_code_is_checked() -> None:
+    rec = read_record(io.StringIO(TEXT))
+    bad = GameRecord(rec.rules, rec.seed, {}, rec.forehands, rec.deals,
+                     [[*rec.actions[0], *rec.actions[1][:1]]])
+    with pytest.raises(RecordError, match="after the hand ended"):
+        replay(bad)
+    with pytest.raises(RecordError, match="does not replay"):
+        replay(GameRecord(rec.rules, actions=[[99]]))
+    with pytest.raises(RecordError, match="hand must be"):
+        replay(rec, len(rec.actions) + 1)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puur.cards import parse_card
 from puur.contracts import Contract
@@ -170,3 +173,92 @@ def test_bad_files(tmp_path: Path) -> None:
     wrong.write_text("target = 0\n", encoding="utf-8")
     with pytest.raises(RuleError, match="'target'"):
         load_rules(wrong)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading never lets another exception escape.
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "why"),
+    [
+        ("deep.json", b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        ("deep.toml", b"a = " + b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        ("table.toml", b"x = " + b"{a = " * 5_000 + b"1" + b"}" * 5_000, "not a valid rule file"),
+        ("latin1.toml", 'name = "Zürich"\n'.encode("latin-1"), "not UTF-8"),
+        ("binary.json", bytes(range(256)), "not UTF-8"),
+        ("long.json", b'{"target": ' + b"9" * 5000 + b"}", "not a valid rule file"),
+        ("version.json", b'{"version": true}', "'version'"),
+    ],
+)
+def test_bad_rule_files_give_a_rule_error(
+    tmp_path: Path, name: str, content: bytes, why: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(RuleError, match=why):
+        load_rules(path)
+
+
+@given(st.binary(max_size=300) | st.sampled_from(["[", "{", "a = [", 'x = {y = ']).flatmap(
+    lambda head: st.integers(0, 3000).map(
+        lambda n: head if isinstance(head, bytes) else (head * n).encode())),
+       st.sampled_from([".toml", ".json"]))
+def test_fuzz_rule_files(content: bytes, suffix: str) -> None:
+    load_or_rule_error(content, suffix)
+
+
+def load_or_rule_error(content: bytes, suffix: str) -> None:
+    """Load ``content`` as a rule file: a rule set or a RuleError, nothing else."""
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"rules{suffix}"
+        path.write_bytes(content)
+        try:
+            rules = load_rules(path)
+        except RuleError as e:
+            assert str(e)
+        else:
+            assert isinstance(rules, RuleSet)
+
+
+@st.composite
+def mutated_rule_files(draw: st.DrawFn) -> tuple[bytes, str]:
+    """A saved rule set with a few bytes changed, cut or inserted."""
+    suffix = draw(st.sampled_from([".toml", ".json"]))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"r{suffix}"
+        save_rules(draw(st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name))), path)
+        data = bytearray(path.read_bytes())
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(data)))
+        kind = draw(st.sampled_from(["flip", "cut", "insert"]))
+        if kind == "flip" and i < len(data):
+            data[i] = draw(st.integers(0, 255))
+        elif kind == "cut":
+            del data[i:i + draw(st.integers(1, 20))]
+        else:
+            data[i:i] = draw(st.binary(min_size=1, max_size=8) | st.sampled_from(
+                [b"[", b"{", b'"', b"=", b"true", b"-1", b"\xff", b"\n"]))
+    return bytes(data), suffix
+
+
+@given(mutated_rule_files())
+def test_fuzz_mutated_rule_files(file: tuple[bytes, str]) -> None:
+    load_or_rule_error(*file)
+
+
+names = st.text(max_size=30).filter(lambda t: not any(0xD800 <= ord(c) <= 0xDFFF for c in t))
+
+
+@given(names, st.sampled_from(sorted(PRESETS)), st.sampled_from([".toml", ".json"]))
+def test_any_name_survives_a_file(name: str, preset: str, suffix: str) -> None:
+    rules = PRESETS[preset].replace(name=name)
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"r{suffix}"
+        save_rules(rules, path)
+        assert load_rules(path) == rules
+
+
+def test_a_name_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(RuleError, match="'name'"):
+        RuleSet(name="\ud800")

@@ -1,4 +1,4 @@
-"""Hand scoring (RULES.md §2.7-§2.9, §2.11): the worked example, Match and Kontermatch,
+"""Hand scoring (rule book §2.7-§2.9, §2.11): the worked example, Match and Kontermatch,
 multipliers, the last trick, extra contracts and the Jasstafel."""
 
 from __future__ import annotations

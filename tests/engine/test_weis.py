@@ -1,4 +1,4 @@
-"""Weis and Stöck (RULES.md §2.5, §2.6): finding, splitting, comparing, who scores."""
+"""Weis and Stöck (rule book §2.5, §2.6): finding, splitting, comparing, who scores."""
 
 from __future__ import annotations
 

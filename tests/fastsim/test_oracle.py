@@ -1,4 +1,4 @@
-"""The fast simulator against the reference Round (DESIGN.md principle 2).
+"""The fast simulator against the reference Round.
 
 Every hand the fast path plays is replayed into :class:`puur.round.Round` action by action: the
 legal actions must be the same set at every step, every action must be legal there, and the
@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from puur.actions import A_STOECK
+from engine.positions import CONTRACTS, KONTERMATCH, SCORING, greedy_card, skewed_deal
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK
 from puur.contracts import Contract
 from puur.fastsim import FastSim, deal, play_round_randomly
 from puur.round import Round
@@ -164,3 +165,65 @@ def test_misere_gives_card_points_to_the_other_team() -> None:
         taken[rnd.trick_winners[-1] & 1] += rules.last_trick_bonus
         assert hand.trick_points == (taken[1], taken[0])
     assert checked > 5
+
+
+class Steered(random.Random):
+    """A random source that makes the uniformly random players pick given choices: each value
+    ``(i + 0.5) / n`` picks the ``i``-th of ``n`` sorted legal actions."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__(0)
+        self.values = values
+        self.used = 0
+
+    def random(self) -> float:
+        v = self.values[self.used]
+        self.used += 1
+        return v
+
+
+def steered_hand(rules: RuleSet, contract: int, rng: random.Random) -> tuple[Round, list[float]]:
+    """A reference hand of ``contract`` on a deal skewed towards a random team, which plays to
+    take every trick; with the choices as values for :class:`Steered`."""
+    team = rng.randrange(2)
+    forehand = 2 * rng.randrange(2) + (team ^ rng.randrange(2))
+    rnd = Round(rules, skewed_deal(rng, contract, team), forehand)
+    values: list[float] = []
+    while not rnd.is_over:
+        legal = rnd.legal_actions()
+        if rnd.phase == "choose":
+            a = A_PUSH if (A_PUSH in legal and not rnd.pushed and rng.random() < 0.3) else (
+                A_CHOOSE + contract)
+        elif rnd.phase == "play":
+            a = greedy_card(rnd, team, rng)
+        else:  # Weis and Stöck decisions at random
+            a = rng.choice(legal)
+        values.append((legal.index(a) + 0.5) / len(legal))
+        rnd.push(a)
+    return rnd, values
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+@pytest.mark.parametrize("kontermatch", KONTERMATCH)
+@pytest.mark.parametrize("weis", [False, True])
+def test_match_and_kontermatch_of_every_contract_as_the_reference_scores_them(
+    kontermatch: str, contract: int, weis: bool
+) -> None:
+    """Steered to hands where one team takes every trick: the fast path plays the same hand as
+    the reference and scores the Match or Kontermatch the same, in every contract."""
+    rules = SCORING[kontermatch].replace(weis=weis)
+    sim = FastSim(rules)
+    rng = random.Random(f"steer:{kontermatch}:{contract}:{weis}")
+    seen = {"match": 0, "kontermatch": 0}
+    for _ in range(40):
+        rnd, values = steered_hand(rules, contract, rng)
+        trace: list[int] = []
+        steer = Steered(values)
+        hand = sim.play(steer, rnd.initial_hands, rnd.forehand, trace=trace)
+        assert steer.used == len(values)
+        assert hand.actions == list(rnd.actions)
+        replay_and_compare(rules, hand, trace)
+        hs = rnd.hand_score()
+        if hs["match"] >= 0:
+            seen["kontermatch" if hs["kontermatch"] else "match"] += 1
+    assert seen["match"] > 0 and seen["kontermatch"] > 0

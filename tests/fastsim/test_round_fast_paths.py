@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puur.round import IllegalActionError, Round, _may_hold_weis
+from puur.hand import may_hold_weis as _may_hold_weis
+from puur.round import IllegalActionError, Round
 from puur.rules import RuleSet
 from puur.weis import weis_options
 

@@ -157,8 +157,10 @@ class Run:
     def __init__(self, options: dict[str, Any], script: Script, timer: float = 20.0,
                  bot_delay: float = 0.8, churn: bool = True) -> None:
         self.clock = ManualClock()
+        # Storage calls at once in the event loop: every step happens at its moment of the
+        # test's clock, never at a moment a thread decides.
         self.lobby = Lobby(Storage(":memory:"), bot_delay=bot_delay, seed=script.seed,
-                           disconnect_grace=3.0)
+                           disconnect_grace=3.0, storage_thread=False)
         self.lobby.clock = self.clock
         self.script = script
         self.timer = timer
@@ -197,7 +199,7 @@ class Run:
 
     async def send(self, seat: int, action: int) -> None:
         async with self.table.lock:
-            self.table.handle_action(self.clients[seat], ActionMessage("scripted", action))
+            await self.table.handle_action(self.clients[seat], ActionMessage("scripted", action))
 
     async def play(self, stop_after_flip: bool = False) -> None:
         """Play the game to its end (``stop_after_flip``: or to the end of the hand in which
@@ -205,7 +207,7 @@ class Run:
         for slot in (*self.PEOPLE, 4):
             await self.connect(slot)
         async with self.table.lock:
-            self.table.begin()
+            await self.table.begin()
         t = self.table
         while True:
             await settle()

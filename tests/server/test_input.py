@@ -299,7 +299,10 @@ def test_fuzz_http_bodies(raw: str | bytes) -> None:
 @pytest.fixture(scope="module")
 def fuzz_client(tmp_path_factory: pytest.TempPathFactory) -> Any:
     db = tmp_path_factory.mktemp("fuzz") / "puur.sqlite3"
-    with server(db, limits=Limits(lookups_per_minute=1_000_000)) as c:
+    # Every example opens a table from the one test address: room for all of them.
+    many = 1_000_000
+    with server(db, limits=Limits(lookups_per_minute=many, tables_per_hour=many,
+                                  open_tables_per_client=many)) as c:
         yield c
 
 

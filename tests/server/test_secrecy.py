@@ -1,4 +1,4 @@
-"""No client ever receives a card it may not see (DESIGN.md principle 4).
+"""No client ever receives a card it may not see.
 
 Four people and a spectator play whole games; after every action each message every client
 received is searched for card tokens, which must be the seat's own cards, cards already played,

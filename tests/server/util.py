@@ -235,9 +235,12 @@ class Live:
 
 
 @contextmanager
-def live_server(db: Path, limits: Limits | None = None, **options: Any) -> Iterator[Live]:
+def live_server(db: Path, limits: Limits | None = None, sndbuf: int | None = None,
+                **options: Any) -> Iterator[Live]:
     """``puur serve``'s uvicorn server on a free loopback port, in a thread, with its logs
-    going to the root logger (``caplog`` sees them)."""
+    going to the root logger (``caplog`` sees them). ``sndbuf``: the system's send buffer of
+    each connection, in bytes (small: the server's writes to a client that does not read
+    soon cannot go on)."""
     import asyncio
 
     options.setdefault("bot_delay", 0)
@@ -245,6 +248,8 @@ def live_server(db: Path, limits: Limits | None = None, **options: Any) -> Itera
     limits = limits or Limits()
     app = create_app(db, limits=limits, **options)
     sock = socket.socket()
+    if sndbuf is not None:  # accepted connections inherit it
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = make_server(app, limits, log_level="info", configure_logging=False)
@@ -280,6 +285,20 @@ def live_request(live: Live, method: str, path: str, body: Any = None) -> tuple[
     except urllib.error.HTTPError as e:
         with e:
             return e.code, json.loads(e.read())
+
+
+def live_four_humans(live: Live) -> tuple[str, list[str]]:
+    """A table of four people on a live server: its code and the four seat tokens."""
+    status, t = live_request(live, "POST", "/api/tables",
+                             {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
+    assert status == 201, t
+    tokens = [t["token"]]
+    for s in (1, 2, 3):
+        status, j = live_request(live, "POST", f"/api/tables/{t['code']}/join",
+                                 {"v": 1, "seat": s})
+        assert status == 200, j
+        tokens.append(j["token"])
+    return t["code"], tokens
 
 
 @contextmanager

@@ -6,11 +6,11 @@ any argument of ``_labels`` (words a player may type): a string, a ``… if … 
 or an f-string whose family starts with a literal ``head.`` (``f"seat.{n}"``). A dotted string
 anywhere else in the code (``"help.hint"`` in a table of keys) that is a key counts as used too.
 
-The web app (``static/js/*.js`` and ``index.html``) names a text in the first argument of ``t`` or
-``tn`` (a string, the branches of a ``?:``, or a template literal with a literal ``head.``), in a
-``data-i18n`` attribute, or in any string or ``head.``-template elsewhere that is a key. JavaScript
-is read with a small tokenizer (strings, templates and their ``${…}``, comments, regular
-expressions), enough for this code base.
+The web app (``static/js/*.js`` but the vendored library, and ``index.html``) names a text in
+the first argument of ``t`` or ``tn`` (a string, the branches of a ``?:``, or a template literal
+with a literal ``head.``), in a ``data-i18n`` attribute, or in any string or ``head.``-template
+elsewhere that is a key. JavaScript is read with a small tokenizer (strings, templates and their
+``${…}``, comments, regular expressions), enough for this code base.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ import puur
 SRC = Path(puur.__file__).parent
 STATIC = SRC / "server" / "static"
 PY_SOURCES = sorted(p for p in SRC.rglob("*.py") if "server" not in p.relative_to(SRC).parts)
-JS_SOURCES = sorted(STATIC.rglob("*.js"))
+JS_SOURCES = sorted(p for p in STATIC.rglob("*.js")
+                    if "vendor" not in p.relative_to(STATIC).parts)  # not lit-html's files
 HTML_SOURCES = sorted(STATIC.rglob("*.html"))
 
 #: Python callables whose first argument is a text key (None: every positional argument).

@@ -1,10 +1,13 @@
-"""The arena: bots play many mirrored deals or games against each other (issue 3).
+"""The arena: bots play many mirrored deals or games against each other, in any variant.
 
 >>> from puur.arena import run_arena
 >>> from puur.rules import PRESETS
 >>> res = run_arena(["rules", "random"], PRESETS["bare"], deals=2, seed=1)
 >>> res.pairs[0].to_dict()["deals"]["pairs"]
 2
+>>> res = run_arena(["rules", "random"], deals=2, seed=1, variant="differenzler")
+>>> res.pairs[0].to_dict()["deals"]["plays"]  # each deal in 4 seatings
+8
 
 See ``docs/arena.md`` for the command line, the statistics and the JSON format.
 """
@@ -34,6 +37,14 @@ from puur.arena.stats import (
     share_interval,
     wilson_interval,
 )
+from puur.arena.variant_match import (
+    VariantArenaResult,
+    VariantPair,
+    VariantPlay,
+    play_variant,
+    run_variant_arena,
+    seatings,
+)
 
 __all__ = [
     "ARENA_JSON_VERSION",
@@ -44,6 +55,9 @@ __all__ = [
     "Interval",
     "PairResult",
     "Progress",
+    "VariantArenaResult",
+    "VariantPair",
+    "VariantPlay",
     "bradley_terry",
     "default_workers",
     "elo_expected",
@@ -52,7 +66,10 @@ __all__ = [
     "percentile",
     "play_deal_pair",
     "play_game_pair",
+    "play_variant",
     "run_arena",
+    "run_variant_arena",
+    "seatings",
     "share_interval",
     "wilson_interval",
 ]

@@ -1,8 +1,8 @@
 """The ``puur arena`` subcommand: bots against bots over mirrored deals or games.
 
-``puur arena A B [C ...] [--deals N] [--games N] [--rules PRESET] [--seed S] [--workers K]
-[--json FILE] [--budget SECONDS] [--quiet]``; bot names may carry options
-(``search:budget=0.25``). See ``docs/arena.md``.
+``puur arena A B [C ...] [--variant NAME] [--deals N] [--games N] [--rules PRESET|FILE]
+[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]``; bot names may carry
+options (``search:budget=0.25``). See ``docs/arena.md``.
 """
 
 from __future__ import annotations
@@ -12,22 +12,31 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from puur.cli import COMMANDS, add_rules_arguments, rules_from_args
+from puur.options import OptionError, read_options_file
+from puur.variants import Variant, VariantError
+from puur.variants import get as get_variant
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "run", "variant_rules"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arena's options."""
     p.add_argument("bots", nargs="+", metavar="BOT",
                    help="two or more bots, e.g. rules random 'search:budget=0.25'")
+    p.add_argument("--variant", default="schieber",
+                   help="the game played (puur variants lists them; default schieber)")
     p.add_argument("--deals", type=int, default=None,
                    help="mirrored deal pairs per pairing (each deal played twice; default 100 "
-                        "unless --games is given)")
+                        "unless --games is given); in other variants deals played in every "
+                        "seating")
     p.add_argument("--games", type=int, default=0,
-                   help="mirrored game pairs per pairing, played to the rules' target")
+                   help="mirrored game pairs per pairing, played to the rules' target (other "
+                        "variants: whole games, in every seating)")
     add_rules_arguments(p)
+    p.set_defaults(rules=None)
     p.add_argument("--seed", default=None,
                    help="match seed (any text); the same seed replays the same match")
     p.add_argument("--workers", type=int, default=None,
@@ -36,6 +45,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="time budget per decision for bots that take one and do not set it")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def variant_rules(variant: Variant, name: str | None) -> Any:
+    """The option set ``name`` names for ``variant``: one of its presets, or a TOML or JSON
+    file of its options (a ``preset`` key starts from that preset); the default preset when
+    None. A bad name, file or option raises ``ValueError`` saying what is wrong."""
+    if name is None:
+        return variant.default_rules()
+    if name in variant.presets:
+        return variant.preset(name)
+    path = Path(name)
+    if not path.is_file():
+        raise ValueError(f"{variant.key} has no preset or rule file named {name!r}; presets: "
+                         f"{', '.join(variant.presets)}")
+    try:
+        return variant.rules_from_dict(read_options_file(path))
+    except (OptionError, VariantError) as e:
+        raise ValueError(str(e) if str(e).startswith(str(path)) else f"{path}: {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,11 +75,29 @@ def run(args: argparse.Namespace) -> int:
     if len(args.bots) < 2:
         print("puur arena: name at least two bots", file=sys.stderr)
         return 2
-    rules = rules_from_args(args)
+    try:
+        variant = get_variant(args.variant)
+    except VariantError as e:
+        print(f"puur arena: {e}", file=sys.stderr)
+        return 2
+    if variant.key == "schieber":
+        if args.rules is None:
+            args.rules = "family"
+        rules = rules_from_args(args)
+    else:
+        if args.target or args.multipliers:
+            print("puur arena: --target and --multipliers are Schieber options; give the "
+                  f"{variant.key} options in a rule file", file=sys.stderr)
+            return 2
+        try:
+            rules = variant_rules(variant, args.rules)
+        except ValueError as e:
+            print(f"puur arena: {e}", file=sys.stderr)
+            return 2
     try:
         result = run_arena(
             args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
-            budget=args.budget, progress=not args.quiet,
+            budget=args.budget, progress=not args.quiet, variant=variant,
         )
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)

@@ -1,21 +1,25 @@
 """Double-dummy solver: the exact value of a card-play position with all four hands open.
 
-Implements the card play of RULES.md §2.4 (following, ruffing, the Puur rule, no undertrumping),
+Implements the card play of rule book §2.4 (following, ruffing, the Puur rule, no undertrumping),
 the trick points of §1, the last trick and Match bonuses of §2.7-§2.8 (Kontermatch as the rule
 set scores it, Misère handing the points to the other team) and Stöck of §2.6.
 
 **Value.** The value of a position for a team is what that team still gains in this hand,
 before the contract's multiplier: the card points of every trick from the current one on
-(cards already lying in the current trick included), the last trick's bonus, the Match (or
-Kontermatch) bonus if the team ends up with all nine tricks, and 20 for Stöck when the team's
-player holds it and has neither announced it nor kept quiet about it yet (announcing is assumed).
-The team plays to maximise this value and the other team to minimise it. Weis are not counted:
+(cards already lying in the current trick included), each trick counted in its own mode (Slalom
+alternates), the last trick's bonus, the Match (or Kontermatch) bonus if the team ends up with
+all nine tricks, and 20 for Stöck when the team's player holds it and has neither announced it
+nor kept quiet about it yet (announcing is assumed). A doubled Kontermatch (``kontermatch =
+"double"``) adds the trick points of the whole hand once more, as the tricks actually fell:
+the tricks already played (``past_points``) and those still to come. The team plays to
+maximise this value and the other team to minimise it. Weis are not counted:
 they are decided by declarations, not by the card play. Simplification: the game's target is
 ignored (a hand is always played to its end).
 
 **Search.** Alpha-beta over the remaining cards with a transposition table at the start of each
 trick (exact values and bounds, keyed by the four hands, the leader and which teams have taken a
-trick), move ordering (the table's best card first, then cheap winning cards, points to a
+trick, and, while a doubled Kontermatch is still possible, the trick points taken so far), move
+ordering (the table's best card first, then cheap winning cards, points to a
 partner who is winning, low cards otherwise) and equivalent-card reduction: two cards of one
 hand in the same suit with the same points, with no live card of another hand or of the current
 trick between them, lead to the same result and only one is searched.
@@ -34,13 +38,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from puur.bots.tricks import check_hand_setup, played_points, resolve_past_points
 from puur.cards import NUM_CARDS
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, STRENGTH, Contract, contract_mode
 from puur.round import Round, legal_cards
 from puur.rules import RuleSet
 from puur.weis import stoeck_cards
 
-__all__ = ["Solver", "analyse", "best_card", "solve", "solver_for"]
+__all__ = ["Solver", "analyse", "best_card", "played_points", "solve", "solver_for"]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 _INF: Final = 10_000
@@ -73,8 +78,7 @@ class Solver:
     """
 
     def __init__(self, rules: RuleSet, contract: int, declarer_team: int) -> None:
-        if not 0 <= contract < 9:
-            raise ValueError(f"not a contract: {contract!r}")
+        check_hand_setup(rules, contract, declarer_team)
         self.rules = rules
         self.contract = contract
         self.trump = contract if contract < 4 else -1
@@ -83,17 +87,20 @@ class Solver:
         self.orders = _orders(contract)
         self.pkey = _point_keys(contract)
         self.last_bonus = rules.last_trick_bonus
+        self.declarer_team = declarer_team
         km = rules.kontermatch
         bonus = [0, 0]
         for team in range(2):
             if team == declarer_team or km == "match":
                 bonus[team] = rules.match_bonus
-            elif km == "double":
-                bonus[team] = 152 + rules.last_trick_bonus  # all nine tricks' points again
-            else:
+            elif km == "bonus":
                 bonus[team] = rules.kontermatch_bonus
+        #: The Match bonus of each team, when fixed; a doubled Kontermatch is counted from the
+        #: tricks as they fell (see ``_kontermatch``).
         self.match_bonus = tuple(bonus)
-        self.tt: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        #: Bit of the team whose Match would be a doubled Kontermatch (0 when there is none).
+        self._double_bit = 1 << (declarer_team ^ 1) if km == "double" else 0
+        self.tt: dict[tuple[int, int, int, int, int], tuple[int, int, int]] = {}
         self._group_cache: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
         self.nodes = 0
         self._team = 0
@@ -108,11 +115,17 @@ class Solver:
         trick_no: int,
         taken: int,
         cards: list[int] | None = None,
+        *,
+        past_points: int | None = None,
+        team: int | None = None,
     ) -> dict[int, int]:
         """The exact value of each legal card of the player to move (or of ``cards``).
 
-        ``taken`` has bit ``t`` set when team ``t`` already won a trick in this hand. Values are
-        for the mover's team, as defined in the module header but without Stöck.
+        ``taken`` has bit ``t`` set when team ``t`` already won a trick in this hand;
+        ``past_points`` are the card points of the tricks already played (see
+        :func:`played_points`; needed in a Slalom when a doubled Kontermatch is still possible).
+        Values are for ``team`` (default: the mover's), as defined in the module header but
+        without Stöck.
         """
         hands = list(hands)
         trick = list(trick)
@@ -120,7 +133,9 @@ class Solver:
         if not 0 <= n < 4 or not 0 <= trick_no < 9:
             raise ValueError("not a card-play position")
         mover = (leader + n) % 4
-        self._team = mover & 1
+        self._team = mover & 1 if team is None else team
+        acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
+                                  bool(self._double_bit) and taken in (0, self._double_bit))
         legal = self._legal(hands[mover], trick, trick_no)
         todo = cards if cards is not None else [c for c in range(NUM_CARDS) if legal >> c & 1]
         reps = self.groups(hands, mover, legal, trick)
@@ -135,7 +150,7 @@ class Solver:
                 raise ValueError(f"card {c} is not legal here")
             r = rep_of[c]
             if r not in done:
-                done[r] = self._after(hands, leader, trick, trick_no, taken, mover, r,
+                done[r] = self._after(hands, leader, trick, trick_no, taken, acc, mover, r,
                                       -_INF, _INF)
             out[c] = done[r]
         return out
@@ -147,15 +162,19 @@ class Solver:
         trick: list[int] | tuple[int, ...],
         trick_no: int,
         taken: int,
+        *,
+        past_points: int | None = None,
+        team: int | None = None,
     ) -> int:
-        """The exact value of the position for the mover's team (without Stöck)."""
+        """The exact value of the position for ``team`` (default: the mover's), without Stöck;
+        ``past_points`` as in :meth:`values`."""
         hands = list(hands)
         trick = list(trick)
         mover = (leader + len(trick)) % 4
-        self._team = mover & 1
-        return self._search(hands, leader, trick, trick_no, taken, -_INF, _INF)
-
-    # ------------------------------------------------------------------------------------------
+        self._team = mover & 1 if team is None else team
+        acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
+                                  bool(self._double_bit) and taken in (0, self._double_bit))
+        return self._search(hands, leader, trick, trick_no, taken, acc, -_INF, _INF)
 
     def _legal(self, hand: int, trick: list[int], trick_no: int) -> int:
         if not trick:
@@ -277,15 +296,16 @@ class Solver:
 
     def _after(
         self, hands: list[int], leader: int, trick: list[int], trick_no: int, taken: int,
-        mover: int, card: int, alpha: int, beta: int,
+        acc: int, mover: int, card: int, alpha: int, beta: int,
     ) -> int:
-        """Value for ``self._team`` after ``mover`` plays ``card`` (the trick's points included)."""
+        """Value for ``self._team`` after ``mover`` plays ``card`` (the trick's points included);
+        ``acc`` holds the card points of the tricks before this one."""
         self.nodes += 1
         hands[mover] &= ~(1 << card)
         trick.append(card)
         try:
             if len(trick) < 4:
-                return self._search(hands, leader, trick, trick_no, taken, alpha, beta)
+                return self._search(hands, leader, trick, trick_no, taken, acc, alpha, beta)
             mode = self.modes[trick_no]
             wi = self._winner_index(trick, mode)
             winner = (leader + wi) % 4
@@ -302,13 +322,17 @@ class Solver:
             taken2 = taken | (1 << wteam)
             if last:
                 if taken2 != 3 and receiver == self._team:  # one team took all nine tricks
-                    gain += self.match_bonus[wteam]
+                    if taken2 == self._double_bit:
+                        gain += acc + pts  # the whole hand's trick points once more
+                    else:
+                        gain += self.match_bonus[wteam]
                 return gain
             saved = trick[:]
             trick.clear()
             try:
                 return gain + self._search(
-                    hands, winner, trick, trick_no + 1, taken2, alpha - gain, beta - gain
+                    hands, winner, trick, trick_no + 1, taken2, acc + pts, alpha - gain,
+                    beta - gain,
                 )
             finally:
                 trick.extend(saved)
@@ -318,17 +342,19 @@ class Solver:
 
     def _search(
         self, hands: list[int], leader: int, trick: list[int], trick_no: int, taken: int,
-        alpha: int, beta: int,
+        acc: int, alpha: int, beta: int,
     ) -> int:
         n = len(trick)
         mover = (leader + n) % 4
         first = -1
-        key: tuple[int, int, int, int] | None = None
+        key: tuple[int, int, int, int, int] | None = None
         alpha0, beta0 = alpha, beta
         if n == 0:
+            # The points taken so far matter only while a doubled Kontermatch may come.
             key = (
                 hands[0] | hands[1] << 36 | hands[2] << 72 | hands[3] << 108,
                 leader, taken, self._team,
+                acc if self._double_bit and taken in (0, self._double_bit) else -1,
             )
             hit = self.tt.get(key)
             if hit is not None:
@@ -350,7 +376,8 @@ class Solver:
         if maximise:
             best = -_INF
             for c in moves:
-                v = self._after(hands, leader, trick, trick_no, taken, mover, c, alpha, beta)
+                v = self._after(hands, leader, trick, trick_no, taken, acc, mover, c, alpha,
+                                beta)
                 if v > best:
                     best, best_move = v, c
                     if v > alpha:
@@ -360,7 +387,8 @@ class Solver:
         else:
             best = _INF
             for c in moves:
-                v = self._after(hands, leader, trick, trick_no, taken, mover, c, alpha, beta)
+                v = self._after(hands, leader, trick, trick_no, taken, acc, mover, c, alpha,
+                                beta)
                 if v < best:
                     best, best_move = v, c
                     if v < beta:
@@ -382,6 +410,8 @@ class Solver:
 
 
 def _check(rnd: Round) -> None:
+    if not isinstance(rnd, Round):
+        raise ValueError(f"the solver needs a Round, not {type(rnd).__name__}")
     if rnd.phase not in ("play", "weis") or rnd.contract < 0:
         raise ValueError(f"the solver needs a card-play position, not phase {rnd.phase!r}")
 
@@ -415,7 +445,8 @@ def analyse(rnd: Round, solver: Solver | None = None) -> list[tuple[int, int]]:
     s = solver or solver_for(rnd)
     mover = (rnd.leader + len(rnd.trick)) % 4
     extra = _stoeck_bonus(rnd, mover & 1)
-    vals = s.values(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, _taken(rnd))
+    vals = s.values(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, _taken(rnd),
+                    past_points=sum(rnd.trick_points))
     out = [(c, v + extra) for c, v in vals.items()]
     out.sort(key=lambda cv: -cv[1])
     return out
@@ -431,5 +462,6 @@ def solve(rnd: Round) -> int:
     _check(rnd)
     s = solver_for(rnd)
     mover = (rnd.leader + len(rnd.trick)) % 4
-    v = s.value(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, _taken(rnd))
+    v = s.value(rnd.hands, rnd.leader, rnd.trick, rnd.trick_no, _taken(rnd),
+                past_points=sum(rnd.trick_points))
     return v + _stoeck_bonus(rnd, mover & 1)

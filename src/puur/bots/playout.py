@@ -1,7 +1,9 @@
 """Fast play-outs of the rest of a hand for search: a greedy card policy on raw masks.
 
-Implements the card play of RULES.md §2.4 (through :func:`puur.round.legal_cards`), trick
-points and the last-trick and Match bonuses of §1 and §2.7-§2.8 (Misère hands the points over).
+Implements the card play of rule book §2.4 (through :func:`puur.round.legal_cards`), trick
+points and the last-trick and Match bonuses of §1 and §2.7-§2.8 (Misère hands the points over;
+each trick counts in its own mode, and a doubled Kontermatch counts the trick points of the
+whole hand again as the tricks fell).
 Used by the search player on sampled deals: every seat plays the same quick policy, which uses
 only what that seat could know at a table (its own cards, the cards already played, the
 current trick):
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from puur.bots.tricks import check_hand_setup, resolve_past_points
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
 from puur.round import legal_cards
@@ -59,6 +62,7 @@ class Playout:
     def __init__(
         self, rules: RuleSet, contract: int, declarer_team: int, open_hands: bool = False
     ) -> None:
+        check_hand_setup(rules, contract, declarer_team)
         #: Let the policy look at the other hands of the sampled deal to tell whether a card
         #: will hold the trick (closer to exact play, for evaluating a deal).
         self.open_hands = open_hands
@@ -66,7 +70,6 @@ class Playout:
         #: When set, the last ``endgame_tricks`` tricks are solved exactly instead of played out.
         self.endgame: Solver | None = None
         self.endgame_tricks = 0
-        self.slalom = contract in (Contract.SLALOM, Contract.SLALOM_UNDE)
         self.contract = contract
         self.trump = contract if contract < 4 else -1
         self.misere = contract == Contract.MISERE
@@ -78,36 +81,36 @@ class Playout:
         for team in range(2):
             if team == declarer_team or km == "match":
                 bonus[team] = rules.match_bonus
-            elif km == "double":
-                bonus[team] = 152 + rules.last_trick_bonus
-            else:
+            elif km == "bonus":
                 bonus[team] = rules.kontermatch_bonus
+        #: The Match bonus of each team, when fixed; a doubled Kontermatch is the hand's trick
+        #: points as they fell (``_double``).
         self.match_bonus = tuple(bonus)
+        self._double = declarer_team ^ 1 if km == "double" else -1
 
     def run(
         self, hands: list[int], leader: int, trick: list[int], trick_no: int, taken: int,
+        *, past_points: int | None = None, line: list[int] | None = None,
     ) -> tuple[int, int]:
         """Play to the end (``hands`` and ``trick`` are consumed) and return each team's gain
-        from the current trick on (before the multiplier)."""
+        from the current trick on (before the multiplier).
+
+        ``past_points`` are the card points of the tricks already played
+        (:func:`puur.bots.dds.played_points`); without them they are worked out from the cards
+        still out, which a Slalom cannot do (it then raises ``ValueError`` while a doubled
+        Kontermatch may still come). A ``line`` list receives the cards the policy plays, in
+        order. With an exact ``endgame``, each team's gain from there is its exact value.
+        """
         gains = [0, 0]
         self.hands = hands
         live = hands[0] | hands[1] | hands[2] | hands[3]
         trump = self.trump
         end = self.endgame
+        acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
+                                  self._double >= 0 and taken in (0, 1 << self._double))
         while True:
-            if (end is not None and not trick and 9 - trick_no <= self.endgame_tricks
-                    and not self.slalom):
-                # Finish exactly: the solver's value is the leader's team's gain.
-                v = end.value(hands, leader, trick, trick_no, taken)
-                rest = self.last_bonus
-                p = POINTS[self.modes[trick_no]]
-                for c in _bits(live):
-                    rest += p[c]
-                lt = leader & 1
-                gains[lt] += v
-                gains[lt ^ 1] += max(0, rest - v)
-                if len(end.tt) > 100_000:
-                    end.tt.clear()
+            if end is not None and not trick and 9 - trick_no <= self.endgame_tricks:
+                self._finish_exactly(end, gains, hands, leader, trick_no, taken, acc, live)
                 return gains[0], gains[1]
             mode = self.modes[trick_no]
             while len(trick) < 4:
@@ -116,6 +119,8 @@ class Playout:
                 hands[mover] &= ~(1 << c)
                 live &= ~(1 << c)
                 trick.append(c)
+                if line is not None:
+                    line.append(c)
             st = STRENGTH[mode]
             wi = 0
             bc = trick[0]
@@ -133,14 +138,40 @@ class Playout:
             receiver = wteam ^ 1 if self.misere else wteam
             taken |= 1 << wteam
             if trick_no == 8:
-                gains[receiver] += pts + self.last_bonus
+                pts += self.last_bonus
+                gains[receiver] += pts
                 if taken != 3:
-                    gains[receiver] += self.match_bonus[wteam]
+                    # One team took all nine tricks: a doubled Kontermatch gives the hand's
+                    # trick points (all of them the receiver's) once more.
+                    gains[receiver] += acc + pts if wteam == self._double else (
+                        self.match_bonus[wteam])
                 return gains[0], gains[1]
             gains[receiver] += pts
+            acc += pts
             trick = []
             trick_no += 1
             leader = winner
+
+    def _finish_exactly(
+        self, end: Solver, gains: list[int], hands: list[int], leader: int, trick_no: int,
+        taken: int, acc: int, live: int,
+    ) -> None:
+        """Add each team's exact gain of the tricks left (cards open) to ``gains``."""
+        lt = leader & 1
+        v = end.value(hands, leader, [], trick_no, taken, past_points=acc)
+        gains[lt] += v
+        if taken == 3 and self.contract not in (Contract.SLALOM, Contract.SLALOM_UNDE):
+            # No Match can come and the points still out are fixed: the rest is the others'.
+            rest = self.last_bonus
+            p = POINTS[self.modes[trick_no]]
+            for c in _bits(live):
+                rest += p[c]
+            gains[lt ^ 1] += rest - v
+        else:
+            gains[lt ^ 1] += end.value(hands, leader, [], trick_no, taken, past_points=acc,
+                                       team=lt ^ 1)
+        if len(end.tt) > 100_000:
+            end.tt.clear()
 
     def choose(
         self, hand: int, mover: int, leader: int, trick: list[int], trick_no: int, live: int

@@ -1,4 +1,4 @@
-"""The expert rule player ``rules`` (RULES.md §2; strategy of seed 004 "Basic Schieber strategy").
+"""The expert rule player ``rules`` (rule book §2; the basic Schieber strategy of club players).
 
 :class:`RuleBot` plays every decision of a Schieber hand from its seat's
 :class:`~puur.observation.Observation` alone:
@@ -39,242 +39,43 @@ cards as spread uniformly over the hands that may hold them.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.base import BOTS
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
+from puur.bots.knowledge import HIGHER, RANK, SUIT, Know, is_small, know, steady_mode
+from puur.bots.knowledge import beats as _beats
+from puur.bots.knowledge import top_two as _top_two
+from puur.cards import NUM_CARDS, SUIT_MASK, bits
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, PUUR, STRENGTH, Contract
 from puur.observation import Observation
 
-__all__ = ["RuleBot", "choose_scores", "is_small"]
+__all__ = [
+    "RULE_PLAYERS",
+    "RuleBot",
+    "choose_scores",
+    "contract_tricks",
+    "declare_weis",
+    "is_small",
+    "play_card",
+    "register_rule_player",
+    "rule_player_for",
+]
 
-_SUIT: Final = tuple(c // 9 for c in range(NUM_CARDS))
-_RANK: Final = tuple(c % 9 for c in range(NUM_CARDS))
+_SUIT: Final = SUIT
+_RANK: Final = RANK
 _NELL: Final = tuple(1 << (9 * s + 3) for s in range(4))
 _ACE: Final = 8
 _SIX: Final = 0
-
-
-def _build_higher() -> tuple[tuple[int, ...], ...]:
-    """``_HIGHER[mode][card]``: the cards of the same suit that beat ``card`` in that mode."""
-    out: list[tuple[int, ...]] = []
-    for mode in range(6):
-        row: list[int] = []
-        for c in range(NUM_CARDS):
-            m = 0
-            for d in range(9 * _SUIT[c], 9 * _SUIT[c] + 9):
-                if STRENGTH[mode][d] > STRENGTH[mode][c]:
-                    m |= 1 << d
-            row.append(m)
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_HIGHER: Final = _build_higher()
+_HIGHER: Final = HIGHER
+_TEAMS: Final = (0, 1, 0, 1)
+_Know = Know[Observation]
 
 #: Rough worth of a trick in points, used to price the winners a card would keep for later.
 _TRICK_WORTH: Final = 13.0
 #: Points the cards still to come in a trick add, per card, on average.
 _MORE_PER_CARD: Final = 4.0
-
-
-def is_small(mode: int, trump: int, card: int) -> bool:
-    """Whether ``card`` is a *small* card for the discard signals: one of the three weakest
-    ranks of a non-trump suit (6 7 8; A K O in Undenufe). Trumps are never signals."""
-    if _SUIT[card] == trump:
-        return False
-    r = _RANK[card]
-    return r >= 6 if mode == MODE_UNDENUFE else r <= 2
-
-
-def _no_none(u: int, m: int, k: int) -> float:
-    """Probability that none of ``m`` marked cards is among ``k`` drawn from ``u``."""
-    if m <= 0 or k <= 0:
-        return 1.0
-    if k > u - m:
-        return 0.0
-    p = 1.0
-    for i in range(k):
-        p *= (u - m - i) / (u - i)
-    return p
-
-
-# ---------------------------------------------------------------------------------------------
-# What the seat knows
-
-
-@dataclass
-class _Know:
-    """Everything the seat derives from its observation for one card decision."""
-
-    obs: Observation
-    mode: int
-    trump: int
-    tmask: int
-    hand: int
-    played: int
-    #: Per seat: the cards it may still hold (own hand exact; others: shown cards plus the
-    #: unseen cards of suits it did not show void in).
-    possible: list[int]
-    #: Per seat: cards it is known to hold (shown by Weis or Stöck; own hand for itself).
-    known: list[int]
-    #: Per seat: number of its cards not known to the observer.
-    hidden_count: list[int]
-    #: Per seat: bitmask of suits it showed void in.
-    void: list[int]
-    #: Suits the partner asked for (anziehen) and refused (verwerfen), as suit bitmasks.
-    wants: int
-    refuses: int
-
-    @property
-    def seat(self) -> int:
-        return self.obs.seat
-
-    @property
-    def partner(self) -> int:
-        return (self.obs.seat + 2) % 4
-
-    def holds_prob(self, seat: int, cards: int) -> float:
-        """Probability that ``seat`` holds at least one of ``cards``."""
-        if seat == self.seat:
-            return 1.0 if self.hand & cards else 0.0
-        if self.known[seat] & cards:
-            return 1.0
-        pool = self.possible[seat] & ~self.known[seat]
-        cand = cards & pool
-        if not cand:
-            return 0.0
-        # A card that no other hidden hand may hold must be here.
-        others = 0
-        for s in range(4):
-            if s != seat and s != self.seat:
-                others |= self.possible[s]
-        if cand & ~others:
-            return 1.0
-        return 1.0 - _no_none(pool.bit_count(), cand.bit_count(), self.hidden_count[seat])
-
-    def beat_prob(self, seat: int, card: int, lead_suit: int) -> float:
-        """Probability that ``seat`` can and will beat ``card`` (the trick's best so far)."""
-        higher = _HIGHER[self.mode][card] & self.possible[seat]
-        p_high = self.holds_prob(seat, higher) if higher else 0.0
-        if self.trump < 0 or _SUIT[card] == self.trump:
-            return p_high
-        trumps = self.possible[seat] & self.tmask
-        if not trumps:
-            return p_high
-        p_trump = self.holds_prob(seat, trumps)
-        if self.void[seat] >> lead_suit & 1:
-            p_void = 1.0
-        else:
-            suit_cards = self.possible[seat] & SUIT_MASK[lead_suit]
-            p_void = 1.0 - self.holds_prob(seat, suit_cards) if suit_cards else 1.0
-        # A player who can follow ruffs only sometimes (when the trick is worth it).
-        p_ruff = p_trump * (p_void + (1.0 - p_void) * 0.05)
-        return 1.0 - (1.0 - p_high) * (1.0 - p_ruff)
-
-    def is_bock(self, card: int) -> bool:
-        """No card still out (not played, not in the own hand) beats ``card`` in its suit."""
-        return not (_HIGHER[self.mode][card] & ~self.played & ~self.hand)
-
-    def opp_trumps(self) -> int:
-        """Trumps an opponent may still hold."""
-        if self.trump < 0:
-            return 0
-        s = self.seat
-        return (self.possible[(s + 1) % 4] | self.possible[(s + 3) % 4]) & self.tmask
-
-
-def _know(obs: Observation) -> _Know:
-    me = obs.seat
-    trump = obs.trump
-    tmask = SUIT_MASK[trump] if trump >= 0 else 0
-    played = 0
-    void = [0, 0, 0, 0]
-    puur_only = [False] * 4  # did not follow trumps: may still hold the Puur alone
-    wants = refuses = 0
-    signalled = False
-    partner = (me + 2) % 4
-    hist = obs.history
-    for start in range(0, len(hist), 4):
-        trick = hist[start:start + 4]
-        lead = _SUIT[trick[0][1]]
-        best_seat, best = trick[0]
-        for seat, card in trick:
-            played |= 1 << card
-            cs = _SUIT[card]
-            if cs != lead:
-                if lead == trump:
-                    void[seat] |= 1 << trump
-                    puur_only[seat] = True
-                elif cs != trump:
-                    void[seat] |= 1 << lead
-                    # The partner's first discard on a trick our side does not hold: a signal.
-                    if seat == partner and not signalled and (
-                        (best_seat & 1) != (me & 1) or POINTS[obs.mode][card] < 10
-                    ):
-                        signalled = True
-                        if is_small(obs.mode, trump, card):
-                            wants |= 1 << cs
-                        else:
-                            refuses |= 1 << cs
-            if seat != best_seat and _beats(card, best, trump, obs.mode):
-                best_seat, best = seat, card
-        # Obenabe/Undenufe: the partner dropped the second card under our top card - the suit
-        # is ours, lead it again.
-        if trick[0][0] == me and len(trick) == 4 and _unblocks(obs.mode, trick, partner):
-            wants |= 1 << lead
-    unseen = ALL_CARDS & ~played & ~obs.hand
-    known = [0, 0, 0, 0]
-    possible = [0, 0, 0, 0]
-    hidden = [0, 0, 0, 0]
-    shown = 0
-    for s in range(4):
-        if s == me:
-            continue
-        known[s] = obs.known_cards(s) & unseen
-        shown |= known[s]
-    free = unseen & ~shown
-    for s in range(4):
-        if s == me:
-            known[s] = possible[s] = obs.hand
-            continue
-        allowed = free
-        for suit in range(4):
-            if void[s] >> suit & 1:
-                allowed &= ~SUIT_MASK[suit]
-                if suit == trump and puur_only[s]:
-                    allowed |= free & PUUR[trump]
-        possible[s] = allowed | known[s]
-        hidden[s] = max(0, obs.hand_sizes[s] - known[s].bit_count())
-    return _Know(
-        obs=obs, mode=obs.mode, trump=trump, tmask=tmask, hand=obs.hand, played=played,
-        possible=possible, known=known, hidden_count=hidden, void=void, wants=wants,
-        refuses=refuses,
-    )
-
-
-def _top_two(mode: int, suit: int) -> tuple[int, int]:
-    """The highest and second-highest card of ``suit`` in a no-trump mode."""
-    if mode == MODE_UNDENUFE:
-        return 9 * suit + _SIX, 9 * suit + _SIX + 1
-    return 9 * suit + _ACE, 9 * suit + _ACE - 1
-
-
-def _unblocks(mode: int, trick: tuple[tuple[int, int], ...], partner: int) -> bool:
-    """Whether ``partner`` played the suit's second card under its top card led to the trick."""
-    if mode not in (MODE_OBENABE, MODE_UNDENUFE):
-        return False
-    top, second = _top_two(mode, _SUIT[trick[0][1]])
-    return trick[0][1] == top and any(s == partner and c == second for s, c in trick)
-
-
-def _beats(card: int, best: int, trump: int, mode: int) -> bool:
-    """Whether ``card`` beats ``best`` (the best card of the trick so far)."""
-    if _SUIT[card] == _SUIT[best]:
-        return STRENGTH[mode][card] > STRENGTH[mode][best]
-    return _SUIT[card] == trump
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,10 +159,15 @@ def _nt_tricks(hand: int, mode: int) -> tuple[float, bool]:
 
 def choose_scores(hand: int, obs: Observation) -> dict[int, tuple[float, bool]]:
     """For each plain contract (4 suits, Obenabe, Undenufe): (likely tricks, qualifies)."""
+    return contract_tricks(hand, obs.rules.stoeck)
+
+
+def contract_tricks(hand: int, stoeck: bool) -> dict[int, tuple[float, bool]]:
+    """:func:`choose_scores` from the hand alone (``stoeck``: whether Stöck counts)."""
     out: dict[int, tuple[float, bool]] = {}
     for t in range(4):
         est, ok = _trump_tricks(hand, t)
-        if obs.rules.stoeck and hand >> (9 * t + 6) & 1 and hand >> (9 * t + 7) & 1:
+        if stoeck and hand >> (9 * t + 6) & 1 and hand >> (9 * t + 7) & 1:
             est += 0.3
         out[t] = (est, ok)
     out[MODE_OBENABE] = _nt_tricks(hand, MODE_OBENABE)
@@ -392,7 +198,8 @@ def _choose(obs: Observation) -> int:
 # Weis
 
 
-def _weis(obs: Observation) -> int:
+def declare_weis(obs: Observation) -> int:
+    """Declare the best Weis split unless it can no longer score."""
     if not obs.weis_options:
         return A_WEIS
     mine = obs.weis_options[0]
@@ -416,19 +223,28 @@ def _weis(obs: Observation) -> int:
 def _future_worth(k: _Know, card: int, cards_left: int) -> float:
     """What keeping ``card`` for later is worth: the chance that it takes a later trick times
     that trick's worth (its own points included); a sure winner also counts the last trick's
-    bonus when two cards are left."""
+    bonus when two cards are left. In Slalom and Guschti the later tricks are judged in their
+    own modes."""
+    modes = k.future_modes()
+    if len(modes) == 1:
+        return _worth_in(k, card, cards_left, modes[0][0])
+    return sum(share * _worth_in(k, card, cards_left, m) for m, share in modes)
+
+
+def _worth_in(k: _Know, card: int, cards_left: int, mode: int) -> float:
+    """:func:`_future_worth` for a later trick played in ``mode``."""
     s = _SUIT[card]
+    above = _HIGHER[mode][card] & ~k.played & ~k.hand
     if s == k.trump:
-        stronger_out = _HIGHER[k.mode][card] & ~k.played & ~k.hand
-        n_above = stronger_out.bit_count()
+        n_above = above.bit_count()
         f = 1.0 if n_above == 0 else 0.6 if n_above == 1 else 0.35
-    elif k.is_bock(card):
+    elif not above:
         f = 1.0 if not k.opp_trumps() else 0.65
     else:
-        above = _HIGHER[k.mode][card] & ~k.played & ~k.hand
         guards = (k.hand & SUIT_MASK[s]).bit_count() - 1
         f = 0.2 if above.bit_count() == 1 and guards >= 1 else 0.0
-    worth = f * (_TRICK_WORTH + POINTS[k.mode][card])
+    pmode = k.pmode if k.pmode != k.mode else mode
+    worth = f * (_TRICK_WORTH + POINTS[pmode][card])
     if cards_left == 2 and f >= 0.95:
         worth += k.obs.rules.last_trick_bonus  # keep a sure winner for the last trick
     return worth
@@ -472,11 +288,14 @@ def _signal_adjust(k: _Know, card: int) -> float:
     return adj
 
 
-def _play(obs: Observation) -> int:
+def play_card(obs: Observation, points_mode: int | None = None) -> int:
+    """The card the rule player plays for the seat to move at a table of two teams of two
+    (Schieber's card play, for any contract of the family); ``points_mode`` values every trick
+    in that mode (a table that counts Slalom tricks as Obenabe)."""
     legal = [a for a in obs.legal_actions if a < NUM_CARDS]
     if len(legal) == 1:
         return legal[0]
-    k = _know(obs)
+    k = know(obs, _TEAMS, points_mode)
     if not obs.trick:
         return _lead(k, legal)
     return _follow(k, legal)
@@ -489,7 +308,7 @@ def _trick_state(k: _Know) -> tuple[int, int, int, int]:
     best_seat, best = trick[0]
     pts = 0
     for seat, card in trick:
-        pts += POINTS[k.mode][card]
+        pts += POINTS[k.pmode][card]
         if seat != best_seat and _beats(card, best, k.trump, k.mode):
             best_seat, best = seat, card
     return lead, best, best_seat, pts
@@ -507,7 +326,11 @@ def _follow(k: _Know, legal: list[int]) -> int:
     more = _MORE_PER_CARD * len(later)
     cards_left = k.hand.bit_count()
     partner_best = (best_seat & 1) == (me & 1)
-    if k.trump < 0 and obs.trick[0][0] == k.partner and k.mode in (MODE_OBENABE, MODE_UNDENUFE):
+    steady = steady_mode(obs.contract)  # signals mean nothing when the mode changes
+    if (
+        steady and k.trump < 0 and obs.trick[0][0] == k.partner
+        and k.mode in (MODE_OBENABE, MODE_UNDENUFE)
+    ):
         # The partner led the top card: drop the second card under it when the third is ours
         # too, so the partner knows the suit is ours (the seed's Obenabe king).
         top, second = _top_two(k.mode, lead)
@@ -526,10 +349,10 @@ def _follow(k: _Know, legal: list[int]) -> int:
             p_us = q_partner
         else:
             p_us = p_rescue
-        pc = POINTS[k.mode][c]
+        pc = POINTS[k.pmode][c]
         val = _value(k, p_us, pts + pc + more, c, cards_left)
         if (
-            (p_us < 0.5 or POINTS[k.mode][c] < 10) and not _beats(c, best, k.trump, k.mode)
+            steady and (p_us < 0.5 or pc < 10) and not _beats(c, best, k.trump, k.mode)
             and _SUIT[c] != lead and _SUIT[c] != k.trump
         ):
             val += _signal_adjust(k, c)
@@ -570,7 +393,7 @@ def _lead(k: _Know, legal: list[int]) -> int:
     best_card, best_val = legal[0], -1e9
     for c in legal:
         s = _SUIT[c]
-        pc = POINTS[k.mode][c]
+        pc = POINTS[k.pmode][c]
         p_us = _win_prob(k, c, s, others)
         if p_us < 0.9:
             p_us += (1.0 - p_us) * _partner_beats(k, c, s)
@@ -595,8 +418,31 @@ def _lead(k: _Know, legal: list[int]) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+RulePlayer = Callable[[Any], int]
+#: The rule player of each variant, by the type of its observations (a subclass of a
+#: registered type is played by that type's player unless it has its own).
+RULE_PLAYERS: Final[dict[type, RulePlayer]] = {}
+
+
+def register_rule_player(observation_type: type, player: RulePlayer) -> None:
+    """Let ``rules`` play the observations of ``observation_type`` with ``player``."""
+    RULE_PLAYERS[observation_type] = player
+
+
+def rule_player_for(obs: object) -> RulePlayer | None:
+    """The registered rule player of ``obs``'s variant (None: Schieber's, this module's)."""
+    for cls in type(obs).__mro__:
+        player = RULE_PLAYERS.get(cls)
+        if player is not None:
+            return player
+    return None
+
+
 class RuleBot:
-    """The expert rule player; deterministic (``seed`` only breaks exact ties, unused today)."""
+    """The expert rule player; deterministic (``seed`` only breaks exact ties, unused today).
+
+    It plays Schieber itself and every other variant through the rule player registered for
+    that variant's observations (:data:`RULE_PLAYERS`)."""
 
     name = "rules"
 
@@ -605,6 +451,9 @@ class RuleBot:
 
     def act(self, obs: Observation) -> int:
         """The rule player's action for the seat to move in ``obs``."""
+        player = rule_player_for(obs)
+        if player is not None:
+            return player(obs)
         legal = obs.legal_actions
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
@@ -614,11 +463,11 @@ class RuleBot:
         if phase == "choose":
             action = _choose(obs)
         elif phase == "weis":
-            action = _weis(obs)
+            action = declare_weis(obs)
         elif phase == "stoeck":
             action = A_STOECK if A_STOECK in legal else A_STOECK_NO
         else:
-            action = _play(obs)
+            action = play_card(obs)
         return action if action in legal else legal[0]
 
 

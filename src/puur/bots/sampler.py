@@ -1,6 +1,6 @@
 """Deal sampling for search players: the unseen hands, consistent with one seat's knowledge.
 
-Implements the inference side of RULES.md §2.4-§2.6. From an :class:`~puur.observation.Observation`
+Implements the inference side of rule book §2.4-§2.6. From an :class:`~puur.observation.Observation`
 alone (never the real deal) the sampler works out what each other seat may still hold:
 
 * cards played and the observer's own hand are out of the pool; cards shown in a Weis and the
@@ -31,15 +31,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from math import comb
 from typing import Final
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
-from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK, bits
+from puur.actions import A_CHOOSE, A_PUSH
+from puur.bots.cardpool import (
+    CardPool,
+    InconsistentDealError,
+    place_weis,
+    signature,
+    unseen_cards,
+)
+from puur.bots.worlds import answer_question
+from puur.cards import ALL_CARDS, NUM_CARDS, SUIT_MASK
 from puur.contracts import PUUR, STRENGTH, contract_mode
 from puur.observation import Observation
 from puur.round import Round
-from puur.weis import FOUR, SEQUENCE, Meld, find_melds, weis_options, weis_winner
+from puur.weis import Meld, weis_options, weis_winner
 
 __all__ = [
     "DealSampler",
@@ -47,15 +54,12 @@ __all__ = [
     "determinize",
     "infer_forbidden",
     "is_consistent",
+    "round_before_play",
     "sample_deals",
 ]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 _MAX_TRIES: Final = 60
-
-
-class InconsistentDealError(ValueError):
-    """A deal that contradicts what the observation shows."""
 
 
 def infer_forbidden(obs: Observation) -> list[int]:
@@ -88,13 +92,6 @@ def infer_forbidden(obs: Observation) -> list[int]:
     return forbid
 
 
-def _signature(split: Sequence[Meld] | Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    out = []
-    for m in split:
-        out.append((m.points, m.length) if isinstance(m, Meld) else (m[0], m[1]))
-    return sorted(out)
-
-
 class DealSampler:
     """Draws the current hands of all four seats, consistent with ``obs``.
 
@@ -116,28 +113,9 @@ class DealSampler:
         self.played = played
         self.played_by = [obs.played_by(s) for s in range(4)]
         self.forbidden = infer_forbidden(obs)
-        known = [0, 0, 0, 0]
-        for s in self.others:
-            known[s] = obs.known_cards(s)
-        known[me] = obs.hand
-        self.known = known
-        pool = ALL_CARDS & ~played
-        for k in known:
-            pool &= ~k
-        self.pool = pool
-        self.need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(4)]
-        if any(n < 0 for n in self.need) or sum(self.need[s] for s in self.others) != (
-            pool.bit_count()
-        ):
-            raise InconsistentDealError("hand sizes do not match the unseen cards")
+        self.known, self.pool, self.need = unseen_cards(obs, 4)
         self.allowed = [ALL_CARDS & ~self.forbidden[s] for s in range(4)]
-        # Per card: the indexes (into ``others``) of the seats that may hold it.
-        self._card_keys = tuple(
-            tuple(i for i, s in enumerate(self.others) if self.allowed[s] >> c & 1)
-            for c in range(NUM_CARDS)
-        )
-        self._cache: dict[tuple[int, tuple[int, ...]], tuple[
-            list[tuple[tuple[int, ...], list[int]]], _Counter]] = {}
+        self._cache: dict[tuple[int, tuple[int, ...]], CardPool] = {}
         # Announced Weis whose cards are not shown must come from the seat's own nine cards.
         self.weis_hints: dict[int, list[tuple[int, int]]] = {}
         #: Some other seat declared Weis: a draw is checked (run lengths, winner).
@@ -148,102 +126,46 @@ class DealSampler:
             if ann:
                 self.check_weis = True
                 if not obs.weis_shown[s]:
-                    self.weis_hints[s] = _signature(ann)
+                    self.weis_hints[s] = signature(ann)
         if self._count(self.known, self.pool) == 0:
             raise InconsistentDealError("no deal is consistent with the observation")
 
     # ------------------------------------------------------------------------------------------
 
-    def _groups(self, pool: int) -> list[tuple[tuple[int, ...], list[int]]]:
-        by_key: dict[tuple[int, ...], list[int]] = {}
-        keys = self._card_keys
-        for c in bits(pool):
-            key = keys[c]
-            got = by_key.get(key)
-            if got is None:
-                by_key[key] = [c]
-            else:
-                got.append(c)
-        return sorted(by_key.items())
+    def _need(self, known: list[int]) -> tuple[int, ...]:
+        return tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
+
+    def _pool(self, pool: int, need: tuple[int, ...]) -> CardPool:
+        key = (pool, need)
+        got = self._cache.get(key)
+        if got is None:
+            got = CardPool(pool, [self.allowed[s] for s in self.others], need)
+            if len(self._cache) < 64:
+                self._cache[key] = got
+        return got
 
     def _count(self, known: list[int], pool: int) -> int:
-        need = tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
+        need = self._need(known)
         if min(need) < 0:
             return 0
-        groups = self._groups(pool)
-        return _Counter(groups).count(0, need)
+        return self._pool(pool, need).count()
 
     def _draw(self, known: list[int], pool: int, rng: random.Random) -> tuple[int, ...] | None:
-        need = tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
+        need = self._need(known)
         if min(need) < 0:
             return None
-        cache_key = (pool, need)
-        cached = self._cache.get(cache_key)
-        if cached is None:
-            groups = self._groups(pool)
-            cached = (groups, _Counter(groups))
-            if len(self._cache) < 64:
-                self._cache[cache_key] = cached
-        groups, counter = cached
-        if counter.count(0, need) == 0:
+        dealt = self._pool(pool, need).draw(rng)
+        if dealt is None:
             return None
         hands = list(known)
-        rem = need
-        for gi, (seats, cards) in enumerate(groups):
-            options = []
-            for split in _splits(len(cards), seats, rem):
-                rest = tuple(rem[i] - split[i] for i in range(3))
-                ways = _multinomial(len(cards), split) * counter.count(gi + 1, rest)
-                if ways:
-                    options.append((ways, split, rest))
-            pick = rng.randrange(sum(o[0] for o in options))
-            k = 0
-            while pick >= options[k][0]:
-                pick -= options[k][0]
-                k += 1
-            _w, split, rest = options[k]
-            cards = cards[:]
-            rng.shuffle(cards)
-            k = 0
-            for i in range(3):
-                for c in cards[k:k + split[i]]:
-                    hands[self.others[i]] |= 1 << c
-                k += split[i]
-            rem = rest
+        for i, s in enumerate(self.others):
+            hands[s] |= dealt[i]
         return tuple(hands)
 
     def _place_weis(self, rng: random.Random) -> tuple[list[int], int] | None:
         """Place cards for announced but unshown Weis; None if no placement fits."""
-        known = list(self.known)
-        pool = self.pool
-        for s, sig in self.weis_hints.items():
-            free = (pool & self.allowed[s]) | self.played_by[s] | known[s]
-            for points, length in sig:
-                four = length == 4 and points >= 100  # a sequence of four scores 50
-                cands = [
-                    m.cards for m in find_melds(free, self.obs.rules)
-                    if (m.kind == FOUR and four and m.points == points)
-                    or (m.kind == SEQUENCE and not four and m.length >= length)
-                ]
-                windows: list[int] = []
-                for cards in cands:
-                    if cards.bit_count() == length:
-                        windows.append(cards)
-                    else:  # a longer run holds several windows of the announced length
-                        cs = bits(cards)
-                        for i in range(len(cs) - length + 1):
-                            w = 0
-                            for c in cs[i:i + length]:
-                                w |= 1 << c
-                            windows.append(w)
-                if not windows:
-                    return None
-                w = rng.choice(windows)
-                add = w & pool
-                known[s] |= add
-                pool &= ~add
-                free &= ~w
-        return known, pool
+        return place_weis(self.known, self.pool, self.allowed, self.played_by, self.weis_hints,
+                          self.obs.rules, rng)
 
     # ------------------------------------------------------------------------------------------
 
@@ -284,13 +206,13 @@ class DealSampler:
             if s == obs.seat:
                 declared[s] = obs.weis_shown[s]
                 continue
-            sig = _signature(ann)
+            sig = signature(ann)
             shown = 0
             for m in obs.weis_shown[s]:
                 shown |= m.cards
             initial = hands[s] | self.played_by[s]
             for split in weis_options(initial, obs.rules, mode0, obs.trump):
-                if _signature(split) != sig:
+                if signature(split) != sig:
                     continue
                 if shown:
                     cards = 0
@@ -305,47 +227,6 @@ class DealSampler:
         if obs.trick_winners:
             return weis_winner(declared, obs.forehand, mode0, obs.trump) == obs.weis_seat
         return True
-
-
-class _Counter:
-    """Number of ways to deal groups ``i..`` of cards to three seats with sizes ``need``."""
-
-    def __init__(self, groups: list[tuple[tuple[int, ...], list[int]]]) -> None:
-        self.groups = groups
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def count(self, i: int, need: tuple[int, ...]) -> int:
-        if i == len(self.groups):
-            return 1 if not any(need) else 0
-        key = (i, need)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        seats, cards = self.groups[i]
-        total = 0
-        for split in _splits(len(cards), seats, need):
-            rest = tuple(need[j] - split[j] for j in range(3))
-            sub = self.count(i + 1, rest)
-            if sub:
-                total += _multinomial(len(cards), split) * sub
-        self.memo[key] = total
-        return total
-
-
-def _splits(n: int, seats: tuple[int, ...], need: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """Ways to give ``n`` cards to the allowed seats (indexes 0..2) within their needs."""
-    out: list[tuple[int, int, int]] = []
-    lim = [need[i] if i in seats else 0 for i in range(3)]
-    for a in range(min(n, lim[0]) + 1):
-        for b in range(min(n - a, lim[1]) + 1):
-            c = n - a - b
-            if c <= lim[2]:
-                out.append((a, b, c))
-    return out
-
-
-def _multinomial(n: int, split: tuple[int, int, int]) -> int:
-    return comb(n, split[0]) * comb(n - split[0], split[1])
 
 
 def sample_deals(obs: Observation, n: int, rng: random.Random | None = None) -> list[
@@ -371,21 +252,10 @@ def determinize(obs: Observation, hands: Sequence[int], strict: bool = True) -> 
     """
     if len(hands) != 4:
         raise InconsistentDealError("a deal needs four hands")
-    initial = [hands[s] | obs.played_by(s) for s in range(4)]
-    gs = obs.game_scores if obs.game_scores != (0, 0) else None
-    try:
-        r = Round(obs.rules, initial, obs.forehand, gs)
-    except ValueError as e:
-        raise InconsistentDealError(str(e)) from None
     if hands[obs.seat] != obs.hand:
         raise InconsistentDealError("the observer's hand differs")
+    r = round_before_play(obs, [hands[s] | obs.played_by(s) for s in range(4)])
     try:
-        if obs.pushed:
-            r.push(A_PUSH)
-            if obs.pushed_back:
-                r.push(A_PUSH)
-        if obs.contract >= 0:
-            r.push(A_CHOOSE + obs.contract)
         for seat, card in obs.history:
             _settle(r, obs, strict, stop_at=None)
             if r.phase != "play" or r.to_move != seat:
@@ -412,35 +282,29 @@ def determinize(obs: Observation, hands: Sequence[int], strict: bool = True) -> 
     return r
 
 
+def round_before_play(obs: Observation, initial: Sequence[int]) -> Round:
+    """A :class:`Round` dealt ``initial`` (every seat's cards at the start) with the observed
+    pushes and contract pushed; ``InconsistentDealError`` when the deal cannot give them."""
+    gs = obs.game_scores if obs.game_scores != (0, 0) else None
+    try:
+        r = Round(obs.rules, list(initial), obs.forehand, gs)
+        if obs.pushed:
+            r.push(A_PUSH)
+            if obs.pushed_back:
+                r.push(A_PUSH)
+        if obs.contract >= 0:
+            r.push(A_CHOOSE + obs.contract)
+    except ValueError as e:
+        raise InconsistentDealError(str(e)) from None
+    return r
+
+
 def _settle(r: Round, obs: Observation, strict: bool, stop_at: tuple[str, int] | None) -> None:
     """Answer the Weis and Stöck questions the way the table heard them."""
     while r.phase in ("weis", "stoeck"):
         if stop_at is not None and (r.phase, r.to_move) == stop_at:
             return
-        seat = r.to_move
-        if r.phase == "stoeck":
-            r.push(A_STOECK if obs.stoeck_seat == seat else A_STOECK_NO)
-            continue
-        ann = obs.weis_announced[seat]
-        choice = 0
-        if ann:
-            sig = _signature(ann)
-            shown = 0
-            for m in obs.weis_shown[seat]:
-                shown |= m.cards
-            for k, split in enumerate(r.weis_options(seat), start=1):
-                if _signature(split) != sig:
-                    continue
-                cards = 0
-                for m in split:
-                    cards |= m.cards
-                if shown and cards != shown:
-                    continue
-                choice = k
-                break
-            if choice == 0 and strict:
-                raise InconsistentDealError(f"seat {seat} cannot declare its announced Weis")
-        r.push(A_WEIS + choice)
+        answer_question(r, obs, strict)
 
 
 def is_consistent(obs: Observation, hands: Sequence[int]) -> bool:

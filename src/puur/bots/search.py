@@ -1,4 +1,5 @@
-"""The search player: determinised Monte Carlo over sampled deals (RULES.md §2.3-§2.7).
+"""The search player: determinised Monte Carlo over sampled deals (rule book §2.3-§2.7); the
+search of this module plays Schieber, every other variant goes to :mod:`puur.bots.variant_search`.
 
 Each decision samples deals of the unseen cards consistent with the seat's
 :class:`~puur.observation.Observation` (:mod:`puur.bots.sampler`) and evaluates every candidate
@@ -47,6 +48,7 @@ from puur.bots.base import BOTS
 from puur.bots.dds import Solver
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
+from puur.bots.tricks import played_points
 from puur.cards import ALL_CARDS, RANK_MASK
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.observation import Observation
@@ -95,6 +97,7 @@ class SearchBot:
         play_miss: float = 0.4,
         samples: int | None = None,
         endgame_tricks: int = 0,
+        exact_tricks: int = 2,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -133,6 +136,10 @@ class SearchBot:
         )
         #: Deals evaluated for the last decision (for reports and tests).
         self.last_deals = 0
+        from puur.bots.variant_search import VariantSearch  # every other variant
+
+        self.variants = VariantSearch(self.budget, max_worlds=max_deals,
+                                      exact_tricks=exact_tricks, rng=self.rng)
 
     # ------------------------------------------------------------------------------------------
 
@@ -145,9 +152,16 @@ class SearchBot:
     def ranked(self, obs: Observation) -> list[tuple[int, float]]:
         """Every legal action with its estimated value, best first.
 
-        Card play: the mean points the seat's team still takes in this hand. Choosing: the
-        expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Schieber: card play: the mean points the seat's team still takes in this hand. Choosing:
+        the expected point difference times the multiplier. Weis and Stöck: points they bring.
+        Other variants: the variant's value for the seat (:mod:`puur.bots.variant_search`).
         """
+        from puur.bots.variant_search import model_for
+
+        if not model_for(obs).own_search:
+            out = self.variants.ranked(obs)
+            self.last_deals = self.variants.last_worlds
+            return out
         if not obs.legal_actions:
             raise ValueError("it is not this seat's turn to act")
         start = time.perf_counter()
@@ -179,6 +193,7 @@ class SearchBot:
         for w in obs.trick_winners:
             taken |= 1 << (w & 1)
         declarer = obs.chooser & 1
+        past = played_points(obs.contract, [c for _s, c in obs.history])
         solver = Solver(obs.rules, obs.contract, declarer)
         # Cards interchangeable for this seat in every deal: evaluate one of each group.
         unseen = ALL_CARDS & ~obs.hand
@@ -215,11 +230,13 @@ class SearchBot:
                 if n and time.perf_counter() > hard:
                     break
                 if use_dds:
-                    vals[c] = solver.values(hands, leader, trick, trick_no, taken, cards=[c])[c]
+                    vals[c] = solver.values(hands, leader, trick, trick_no, taken, cards=[c],
+                                            past_points=past)[c]
                 else:
                     h = list(hands)
                     h[me] &= ~(1 << c)
-                    vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken)[team]
+                    vals[c] = playout.run(h, leader, [*trick, c], trick_no, taken,
+                                          past_points=past)[team]
             if len(vals) < len(reps):
                 break
             weight = (play_likelihood(obs, hands, model, self.play_miss) if self.infer_play
@@ -318,7 +335,7 @@ class SearchBot:
 
 
 class Plausibility:
-    """How likely the other seats' public decisions are on a sampled deal (RULES.md §2.3,
+    """How likely the other seats' public decisions are on a sampled deal (rule book §2.3,
     §2.5, §2.6); deals are kept with this probability, so plausible deals are drawn more often.
 
     Models: the chooser picks a contract with probability ``softmax(3 * hand_strength)``; a

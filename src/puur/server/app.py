@@ -12,7 +12,9 @@ page needs no second request for them, and its ``ETag`` changes with them.
 Every refusal under ``/api/`` is a typed error with a 4xx status, unknown routes and methods
 included (a fault of the server's own is a typed 500, ``server_error``). Request bodies are read
 only up to ``Limits.max_body`` (``too_large``, 413), and table-code lookups count against the
-client's rate limit (``rate_limited``, 429 with ``Retry-After``); see :mod:`puur.server.limits`.
+client's rate limit (``rate_limited``, 429 with ``Retry-After``), and so do new tables, of
+which a client may also have only so many unfinished (``too_many_tables``, 429); see
+:mod:`puur.server.limits`.
 """
 
 from __future__ import annotations
@@ -131,7 +133,11 @@ async def tables(request: Request) -> Response:
     if request.method == "GET":
         return _ok({"type": "tables", "tables": lobby.open_tables()})
     spec = parse_create(await _body(request), lobby.bots(), lobby.min_timer)
-    table, seat, token = lobby.create(spec)
+    key = client_key(request.scope)
+    lobby.check_room(key)
+    creates: RateLimiter = request.app.state.creates
+    creates.take(key, "new tables")
+    table, seat, token = await lobby.create(spec, key)
     return _ok({
         "type": "created", "code": table.code, "seat": seat, "token": token,
         "invite": f"/t/{table.code}", "table": table.summary(),
@@ -151,7 +157,7 @@ async def join(request: Request) -> Response:
     table = _table(request)
     body = parse_join(await _body(request))
     async with table.lock:
-        seat, token = table.join(body.seat, body.name)
+        seat, token = await table.join(body.seat, body.name)
     return _ok({"type": "joined", "code": table.code, "seat": seat, "token": token})
 
 
@@ -165,13 +171,15 @@ def _history(request: Request) -> History:
 @_errors
 async def games(request: Request) -> Response:
     """The latest finished games of public tables and of the caller's private ones."""
-    return _ok({"type": "games", "games": _history(request).games()})
+    history = _history(request)
+    return _ok({"type": "games", "games": await _lobby(request).worker.run(history.games)})
 
 
 @_errors
 async def record(request: Request) -> Response:
     """A finished game as a record file."""
-    gid, text = _history(request).record(request.path_params["game_id"])
+    history, gid_text = _history(request), request.path_params["game_id"]
+    gid, text = await _lobby(request).worker.run(lambda: history.record(gid_text))
     return Response(text, media_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="puur-game-{gid}.txt"'})
 
@@ -179,13 +187,15 @@ async def record(request: Request) -> Response:
 @_errors
 async def replay(request: Request) -> Response:
     """Every hand of a finished game with all hands open."""
-    return JSONResponse(_history(request).replay(request.path_params["game_id"]))
+    history, gid = _history(request), request.path_params["game_id"]
+    return JSONResponse(await _lobby(request).worker.run(lambda: history.replay(gid)))
 
 
 @_errors
 async def share(request: Request) -> Response:
     """A share link to a finished game, for a seat holder of its table."""
-    return _ok(_history(request).share(request.path_params["game_id"]), status=201)
+    history, gid = _history(request), request.path_params["game_id"]
+    return _ok(await _lobby(request).worker.run(lambda: history.share(gid)), status=201)
 
 
 _TEXTS_TAG: Final = '<script id="puur-texts" type="application/json">'
@@ -272,7 +282,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = db if isinstance(db, Storage) else Storage(db)
         lobby = Lobby(storage, bot_delay=bot_delay, min_timer=min_timer, seed=seed,
-                      disconnect_grace=disconnect_grace)
+                      disconnect_grace=disconnect_grace,
+                      open_tables_per_client=limits.open_tables_per_client)
         lobby.load()
         app.state.lobby = lobby
         lobby.resume()
@@ -303,5 +314,6 @@ def create_app(
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.limits = limits
     app.state.lookups = RateLimiter(limits.lookups_per_minute)
+    app.state.creates = RateLimiter(limits.tables_per_hour, period=3600.0)
     app.state.sockets = SocketCounter(limits.sockets_per_client)
     return app

@@ -9,6 +9,7 @@ the "serves http://…" line comes only once the port is bound and the app has s
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,15 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-sockets", type=int, default=_DEFAULTS.sockets_per_client, metavar="N",
                    help="WebSockets one client address may hold open "
                         f"(default {_DEFAULTS.sockets_per_client})")
+    p.add_argument("--tables-per-hour", type=int, default=_DEFAULTS.tables_per_hour,
+                   metavar="N", help="new tables one client address may open per hour "
+                   f"(default {_DEFAULTS.tables_per_hour})")
+    p.add_argument("--open-tables", type=int, default=_DEFAULTS.open_tables_per_client,
+                   metavar="N", help="unfinished tables one client address may have opened in "
+                   f"the last 24 hours (default {_DEFAULTS.open_tables_per_client})")
+    p.add_argument("--hello-timeout", type=float, default=_DEFAULTS.hello_timeout,
+                   metavar="SECONDS", help="seconds a new WebSocket has to say hello before it "
+                   f"is closed (default {_DEFAULTS.hello_timeout:g})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn log level (default warning)")
@@ -78,7 +88,8 @@ def make_server(
     options: dict[str, Any] = {} if configure_logging else {"log_config": None}
     # The sans-I/O implementation of the websockets library (the default one is deprecated).
     config = uvicorn.Config(app, log_level=log_level, ws="websockets-sansio",
-                            ws_max_size=limits.max_frame, lifespan="on", **options)
+                            ws_max_size=limits.max_frame, ws_ping_interval=limits.ping_interval,
+                            ws_ping_timeout=limits.ping_timeout, lifespan="on", **options)
     return Server(config)
 
 
@@ -92,11 +103,17 @@ def serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         raise SystemExit("puur: --bot-delay cannot be negative")
     for option, value in (("--lookups-per-minute", args.lookups_per_minute),
-                          ("--max-sockets", args.max_sockets)):
+                          ("--max-sockets", args.max_sockets),
+                          ("--tables-per-hour", args.tables_per_hour),
+                          ("--open-tables", args.open_tables)):
         if value < 1:
             raise SystemExit(f"puur: {option} must be at least 1, not {value}")
-    limits = Limits(lookups_per_minute=args.lookups_per_minute,
-                    sockets_per_client=args.max_sockets)
+    if not 0 < args.hello_timeout < math.inf:
+        raise SystemExit(f"puur: --hello-timeout must be above 0 seconds, not "
+                         f"{args.hello_timeout:g}")
+    limits = Limits(lookups_per_minute=args.lookups_per_minute, hello_timeout=args.hello_timeout,
+                    sockets_per_client=args.max_sockets, tables_per_hour=args.tables_per_hour,
+                    open_tables_per_client=args.open_tables)
     try:
         storage = Storage(args.db)
     except DatabaseFileError as e:

@@ -1,5 +1,5 @@
-"""The database file of a server: checks before it is opened, and the lock that keeps it to one
-server.
+"""The database file of a server: checks before it is opened (and of its tables' columns once
+it is), and the lock that keeps it to one server.
 
 Two servers on one database would each hold their own copy of every table in memory and split
 its games between them. :class:`DatabaseLock` prevents that: an exclusive lock on the file
@@ -20,7 +20,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-__all__ = ["DatabaseFileError", "DatabaseLock", "check_foreign", "lock_database"]
+__all__ = [
+    "DatabaseFileError", "DatabaseLock", "check_columns", "check_foreign", "lock_database",
+]
 
 
 class DatabaseFileError(Exception):
@@ -125,3 +127,22 @@ def check_foreign(db: sqlite3.Connection, path: str, marker: str) -> None:
     if names and marker not in names:
         raise DatabaseFileError(f"{path} is an SQLite database of another program (no "
                                 f"{marker!r} table); choose another --db")
+
+
+def check_columns(db: sqlite3.Connection, path: str, schema: str) -> None:
+    """Refuse a database whose tables lack a column of ``schema`` (one written by another
+    version of Puur): one clear line instead of a failing query later."""
+    fresh = sqlite3.connect(":memory:")
+    try:
+        fresh.executescript(schema)
+        tables = [n for (n,) in fresh.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+        for table in tables:
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            for (column,) in fresh.execute("SELECT name FROM pragma_table_info(?)", (table,)):
+                if column not in have:
+                    raise DatabaseFileError(
+                        f"{path} has no column {column!r} in its table {table!r}: it is not a "
+                        "database of this version of Puur; choose another --db")
+    finally:
+        fresh.close()

@@ -21,14 +21,16 @@ from typing import Any, Final, TypeVar
 
 from puur.record import RecordError, read_record
 from puur.server.messages import ProtocolError
-from puur.server.names import bot_name, is_legacy_name
+from puur.server.names import shown_names
 from puur.server.storage import GameRow, Storage, StorageUnavailable, hash_token
 from puur.server.views import replay_json
 
-__all__ = ["MAX_TOKENS", "History"]
+__all__ = ["MAX_SHARES", "MAX_TOKENS", "History"]
 
 #: Seat tokens one request may show (a browser keeps one per table it sat at).
 MAX_TOKENS: Final = 100
+#: Share links one finished game may have (each is a row of the database for good).
+MAX_SHARES: Final = 50
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,100}")
 T = TypeVar("T")
 
@@ -86,7 +88,10 @@ class History:
     def games(self) -> list[dict[str, Any]]:
         """The latest finished games this request may see, newest first."""
         codes = self._seated()
-        return self._read(lambda: self.storage.finished_games(codes))
+        games = self._read(lambda: self.storage.finished_games(codes))
+        for g in games:
+            g["names"] = shown_names(g["code"], g.pop("seats"))
+        return games
 
     def _open(self, raw_id: str) -> tuple[GameRow, bool]:
         """A finished game this request may read, and whether it may see the table code."""
@@ -117,14 +122,14 @@ class History:
             rec = read_record(io.StringIO(row.record))
         except RecordError as e:
             raise ProtocolError("no_game", f"game {row.id} has a damaged record: {e}") from None
-        names = {s: info.name for s, info in rec.seats.items()}
-        seats = []
-        for s, info in sorted(rec.seats.items()):
-            kind, _, bot = info.kind.partition(":")
-            name = info.name
-            if kind == "bot" and is_legacy_name(name, bot):
-                name = bot_name(row.code, s, [n for k, n in names.items() if k != s])
-            seats.append({"seat": s, "kind": kind, "bot": bot or None, "name": name})
+        stored: list[tuple[str, str | None, object]] = []
+        for s in range(4):
+            info = rec.seats.get(s)
+            kind, _, bot = info.kind.partition(":") if info is not None else ("human", "", "")
+            stored.append((kind, bot or None, info.name if info is not None else ""))
+        shown = shown_names(row.code, stored)
+        seats = [{"seat": s, "kind": stored[s][0], "bot": stored[s][1], "name": shown[s]}
+                 for s in sorted(rec.seats)]
         return replay_json(rec.to_game(), row.id, row.code if insider else None, seats)
 
     def share(self, raw_id: str) -> dict[str, Any]:
@@ -132,6 +137,9 @@ class History:
         row, _insider = self._open(raw_id)
         if row.code not in self._seated():
             raise _Forbidden("auth", "only a seat at this game's table can share it")
+        if self._read(lambda: self.storage.share_count(row.id)) >= MAX_SHARES:
+            raise ProtocolError("too_many_shares", f"game {row.id} has {MAX_SHARES} share links "
+                                "already, the most a game may have; send one of those")
         key = secrets.token_urlsafe(18)
         try:
             self.storage.add_share(row.id, hash_token(key))

@@ -18,9 +18,14 @@ from typing import Any, Final
 
 from puur.server.messages import ProtocolError
 
-__all__ = ["Limits", "RateLimited", "RateLimiter", "SocketCounter", "client_key"]
+__all__ = [
+    "OPEN_TABLE_WINDOW", "Limits", "RateLimited", "RateLimiter", "SocketCounter", "client_key",
+]
 
 KIB: Final = 1024
+#: Seconds for which a new table counts against its creator's ``open_tables_per_client`` (a
+#: table left unfinished stops counting after a day, so abandoned ones never lock anyone out).
+OPEN_TABLE_WINDOW: Final = 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -40,16 +45,41 @@ class Limits:
     lookups_per_minute: int = 60
     #: WebSockets one client may hold open at a time (``too_many_sockets``).
     sockets_per_client: int = 32
+    #: New tables (``POST /api/tables``) per client and hour; up to this many may come at once
+    #: (429, ``rate_limited``).
+    tables_per_hour: int = 30
+    #: Unfinished tables (waiting for players or playing) that one client created within the
+    #: last :data:`OPEN_TABLE_WINDOW` seconds; a new one over it is refused (429,
+    #: ``too_many_tables``).
+    open_tables_per_client: int = 20
     #: Characters of messages waiting for a client that does not read them; above it the
     #: socket is closed (code 1008) instead of letting its queue grow.
     max_queue: int = 1024 * KIB
+    #: Seconds a new WebSocket has to say ``hello``; then it gets ``hello_timeout`` and is
+    #: closed (code 4408). Messages before ``hello`` do not extend it.
+    hello_timeout: float = 10.0
+    #: Seconds between the transport's pings to every WebSocket, and seconds a client has to
+    #: answer one before its socket is closed (code 1011: the client has gone silent). Only
+    #: ``puur serve`` (uvicorn) sends them.
+    ping_interval: float = 20.0
+    ping_timeout: float = 20.0
+    #: Seconds the server waits to get an answer or a close out to a client that does not
+    #: read; then it gives the socket up (and frees its place) without waiting further.
+    close_timeout: float = 5.0
 
     def __post_init__(self) -> None:
         for name in ("max_body", "max_message", "max_frame", "lookups_per_minute",
-                     "sockets_per_client", "max_queue"):
+                     "sockets_per_client", "tables_per_hour", "open_tables_per_client",
+                     "max_queue"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"limit {name!r} must be a positive integer, not {value!r}")
+        for name in ("hello_timeout", "ping_interval", "ping_timeout", "close_timeout"):
+            value = getattr(self, name)
+            if (isinstance(value, bool) or not isinstance(value, int | float)
+                    or not 0 < value < math.inf):
+                raise ValueError(f"limit {name!r} must be a positive number of seconds, not "
+                                 f"{value!r}")
         if self.max_message > self.max_frame:
             raise ValueError("limit 'max_message' cannot be above 'max_frame'")
 
@@ -78,11 +108,13 @@ def client_key(scope: Mapping[str, Any]) -> str:
 
 
 class RateLimiter:
-    """A token bucket per client: ``per_minute`` tokens, refilled evenly over a minute."""
+    """A token bucket per client: ``count`` tokens, refilled evenly over ``period`` seconds (a
+    minute unless told)."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.capacity = float(per_minute)
-        self.rate = per_minute / 60.0
+    def __init__(self, count: int, clock: Callable[[], float] = time.monotonic,
+                 period: float = 60.0) -> None:
+        self.capacity = float(count)
+        self.rate = count / period
         self.clock = clock
         self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
         self._prune_at = 10_000

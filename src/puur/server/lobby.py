@@ -11,13 +11,15 @@ import time
 from typing import Any, Final
 
 from puur.bots import BOTS
-from puur.round import IllegalActionError
 from puur.rules import PRESETS, RuleError, rules_from_dict, rules_to_dict
+from puur.server.limits import OPEN_TABLE_WINDOW
 from puur.server.messages import CreateTable, ProtocolError
 from puur.server.names import bot_name
+from puur.server.restore import DamagedTable, check_row, restore_game
 from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
 from puur.server.tables import Table, new_token
 from puur.server.turns import Clock
+from puur.server.worker import StorageWorker
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
 
@@ -25,6 +27,12 @@ log = logging.getLogger("puur.server")
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
+
+
+def _left_out(code: object, why: str) -> None:
+    label = code if isinstance(code, str) and code.isascii() and code.isalnum() else ascii(code)
+    log.error("table %s is left out of play (kept in the database): %s", label,
+              " ".join(why.split()))
 
 
 class Lobby:
@@ -37,8 +45,19 @@ class Lobby:
         min_timer: float = 5.0,
         seed: int | None = None,
         disconnect_grace: float = 5.0,
+        open_tables_per_client: int | None = None,
+        storage_thread: bool = True,
     ) -> None:
         self.storage = storage
+        #: Runs every storage call of the running server (:mod:`puur.server.worker`): in a
+        #: thread of its own, or (``storage_thread=False``, tests on a clock of their own) at
+        #: once in the event loop.
+        self.worker = StorageWorker(threaded=storage_thread)
+        #: Unfinished tables one client may have created in the last day (``None``: any).
+        self.open_tables_per_client = open_tables_per_client
+        #: The tables each client created in this run, ``(clock time, code)``, oldest first.
+        self._created: dict[str, list[tuple[float, str]]] = {}
+        self._prune_at = 10_000
         #: With a turn timer, seconds a disconnected person's turn waits before the stand-in.
         self.disconnect_grace = disconnect_grace
         #: Seeds of deals and computer players (``seed`` makes them repeatable, for tests).
@@ -60,13 +79,22 @@ class Lobby:
         return sorted(BOTS)
 
     def load(self) -> None:
-        """Load every stored table and rebuild its game; a broken one is logged and skipped."""
-        for row in self.storage.load_tables():
+        """Load every stored table and rebuild its game. A damaged one (see
+        :mod:`puur.server.restore`) is logged in one line and left out of play; its rows stay
+        in the database as they are."""
+        rows, unreadable = self.storage.load_tables()
+        for code, why in unreadable:
+            _left_out(code, why)
+        for row in rows:
             try:
+                check_row(row)
                 table = Table(self, row)
-                table.restore()
-            except (ValueError, RuleError, IllegalActionError) as e:
-                log.error("table %s cannot be restored: %s", row.code, e)
+                restore_game(table)
+            except DamagedTable as e:
+                _left_out(row.code, str(e))
+                continue
+            except Exception as e:  # whatever else a damaged row breaks: still one line
+                _left_out(row.code, f"{type(e).__name__}: {e}")
                 continue
             table.name_legacy_bots()
             self.tables[row.code] = table
@@ -75,7 +103,7 @@ class Lobby:
         """Start computer players and timers of every loaded table (needs the event loop)."""
         for table in self.tables.values():
             table.kick()
-            table.begin()  # a table whose first game the database did not take yet
+            table.begin_soon()  # a table whose first game the database did not take yet
 
     def get(self, code: str) -> Table:
         """The table with this code (case-insensitive); ``no_table`` error when none."""
@@ -90,10 +118,43 @@ class Lobby:
             if code not in self.tables and not self.storage.table_exists(code):
                 return code
 
-    def create(self, spec: CreateTable) -> tuple[Table, int | None, str | None]:
-        """Create a table from a validated request; returns ``(table, seat, token)``.
-        Raises :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when
-        the database refuses it."""
+    def _recent(self, client: str) -> list[tuple[float, str]]:
+        """The tables ``client`` created within the last :data:`OPEN_TABLE_WINDOW` seconds."""
+        since = self.clock.now() - OPEN_TABLE_WINDOW
+        recent = [(t, c) for t, c in self._created.get(client, ()) if t > since]
+        if recent:
+            self._created[client] = recent
+        else:
+            self._created.pop(client, None)
+        return recent
+
+    def check_room(self, client: str) -> None:
+        """``too_many_tables`` when ``client`` has as many unfinished tables from the last day
+        as it may have (checked before a new table is made)."""
+        limit = self.open_tables_per_client
+        if limit is None:
+            return
+        unfinished = sum(1 for _t, code in self._recent(client)
+                         if self.tables[code].status != "over")
+        if unfinished >= limit:
+            raise ProtocolError("too_many_tables", f"your address has {unfinished} unfinished "
+                                "tables opened in the last 24 hours, the most this server "
+                                "allows; finish a game there, or join a table instead")
+
+    def _count(self, client: str, code: str) -> None:
+        self._created.setdefault(client, []).append((self.clock.now(), code))
+        if len(self._created) > self._prune_at:
+            for key in list(self._created):
+                self._recent(key)
+            self._prune_at = max(10_000, 2 * len(self._created))
+
+    async def create(
+        self, spec: CreateTable, client: str | None = None
+    ) -> tuple[Table, int | None, str | None]:
+        """Create a table from a validated request of ``client`` (an address, counted for
+        :meth:`check_room`); returns ``(table, seat, token)``. Raises
+        :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when the
+        database refuses it."""
         if spec.preset not in PRESETS:
             raise ProtocolError("bad_rules", f"unknown preset {spec.preset!r}; one of "
                                 f"{', '.join(PRESETS)}")
@@ -102,18 +163,26 @@ class Lobby:
         except (RuleError, TypeError, ValueError) as e:
             raise ProtocolError("bad_rules", str(e)) from None
         token = new_token() if spec.seat is not None else None
-        try:
+
+        def store() -> TableRow:
             code = self._new_code()
             row = TableRow(code, time.time(), spec.preset, rules_to_dict(rules), spec.deck,
                            spec.lang, spec.turn_timer, spec.public, None,
                            self._seats(code, spec, token))
             self.storage.create_table(row)
+            return row
+
+        try:
+            row = await self.worker.run(store)
         except sqlite3.Error as e:
             log.error("cannot store a new table: %s", e)
             raise StorageUnavailable.refused("a new table", e) from None
         table = Table(self, row)
-        self.tables[code] = table
-        table.begin()
+        self.tables[row.code] = table
+        if client is not None:
+            self._count(client, row.code)
+        async with table.lock:
+            await table.begin()
         return table, spec.seat, token
 
     @staticmethod
@@ -125,10 +194,12 @@ class Lobby:
             if sp.kind == "bot":
                 seats.append(SeatRow(i, "bot", sp.bot, sp.strength, "", None))
             elif i == spec.seat and token is not None:
-                seats.append(SeatRow(i, "human", None, None, spec.name, hash_token(token)))
+                # A person without a name is stored without one (puur.server.names).
+                seats.append(SeatRow(i, "human", None, None, spec.name or "",
+                                     hash_token(token)))
             else:
-                seats.append(SeatRow(i, "human", None, None, f"Player {i + 1}", None))
-        taken = [s.name for s in seats if s.token_hash is not None]
+                seats.append(SeatRow(i, "human", None, None, "", None))
+        taken = [s.name for s in seats if s.token_hash is not None and s.name]
         named: list[SeatRow] = []
         for s in seats:
             if s.kind == "bot":
@@ -145,8 +216,10 @@ class Lobby:
         return [t.summary() for t in out[:100]]
 
     def close(self) -> None:
-        """Stop every table's tasks and close the database."""
+        """Stop every table's tasks, finish the storage calls under way and close the
+        database."""
         for t in self.tables.values():
             t.stop()
+        self.worker.close()
         with contextlib.suppress(Exception):
             self.storage.close()

@@ -19,6 +19,7 @@ from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WE
 from puur.cards import CardError, format_card, parse_card
 from puur.contracts import ContractError, format_contract, parse_contract
 from puur.server import safejson
+from puur.server.names import MAX_NAME, name_error, normalize
 from puur.weis import Meld
 
 __all__ = [
@@ -49,14 +50,13 @@ LANGUAGES: Final = ("de", "fr", "it", "en")
 DECKS: Final = ("swiss", "french")
 STRENGTHS: Final = (1, 2, 3)
 MAX_REF: Final = 64
-#: The longest display name, in characters (after runs of white space became one space).
-MAX_NAME: Final = 40
 
 # HTTP status of each error code that can be an HTTP answer.
 HTTP_STATUS: Final[dict[str, int]] = {
     "bad_json": 400, "bad_message": 400, "version": 400, "unknown_type": 400, "bad_rules": 400,
     "no_table": 404, "no_game": 404, "not_finished": 409, "seat_taken": 409, "table_full": 409,
     "not_found": 404, "method_not_allowed": 405, "too_large": 413, "rate_limited": 429,
+    "too_many_tables": 429, "too_many_shares": 409,
 }
 
 
@@ -309,7 +309,8 @@ class CreateTable:
     lang: str
     seats: tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]
     seat: int | None
-    name: str
+    #: The creator's display name, ``None`` for none (the seat is then shown by its name).
+    name: str | None
     turn_timer: float | None
     public: bool
 
@@ -319,7 +320,7 @@ class JoinTable:
     """The body of ``POST /api/tables/{code}/join``."""
 
     seat: int | None
-    name: str
+    name: str | None
 
 
 def _body(text: bytes, allowed: set[str]) -> dict[str, Any]:
@@ -331,18 +332,20 @@ def _body(text: bytes, allowed: set[str]) -> dict[str, Any]:
     return data
 
 
-def _name(data: dict[str, Any], default: str, what: str = "'name'") -> str:
-    """A display name: runs of white space become one space, 1 to MAX_NAME characters, no
-    character that ``safejson.bad_character`` refuses."""
+def _name(data: dict[str, Any], what: str = "'name'") -> str | None:
+    """A display name (:mod:`puur.server.names`): runs of white space become one space, 1 to
+    MAX_NAME characters, no character that ``safejson.bad_character`` refuses; ``None`` when
+    none is given."""
     name = data.get("name")
     if name is None:
-        return default
+        return None
     if not isinstance(name, str):
         raise ProtocolError("bad_message", f"{what} must be a string of 1 to {MAX_NAME} characters")
-    name = " ".join(name.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise ProtocolError("bad_message", f"{what} must be 1 to {MAX_NAME} characters")
-    return _free_text(name, what)
+    name = normalize(name)
+    error = name_error(name)
+    if error is not None:
+        raise ProtocolError("bad_message", f"{what} {error}")
+    return name
 
 
 def _seat_no(value: Any) -> int | None:
@@ -365,7 +368,7 @@ def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> Create
     if not isinstance(options, dict):
         raise ProtocolError("bad_rules", "'options' must be an object of rule options")
     if "name" in options:  # the rule set's name is shown to everyone: free text
-        options = {**options, "name": _name(options, "", "option 'name'")}
+        options = {**options, "name": _name(options, "option 'name'")}
     deck = data.get("deck", "swiss")
     if deck not in DECKS:
         raise ProtocolError("bad_message", f"'deck' must be one of {', '.join(DECKS)}")
@@ -414,7 +417,7 @@ def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> Create
         raise ProtocolError("bad_message", "'public' must be true or false")
     return CreateTable(
         preset, options, str(deck), str(lang), (specs[0], specs[1], specs[2], specs[3]), seat,
-        _name(data, f"Player {seat + 1 if seat is not None else 1}"),
+        _name(data),
         float(timer) if timer is not None else None, public,
     )
 
@@ -423,4 +426,4 @@ def parse_join(body: bytes) -> JoinTable:
     """Parse and validate a join body."""
     data = _body(body, {"seat", "name"})
     seat = _seat_no(data.get("seat"))
-    return JoinTable(seat, _name(data, ""))
+    return JoinTable(seat, _name(data))

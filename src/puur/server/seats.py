@@ -48,7 +48,9 @@ class Seat:
     kind: str  # "human" or "bot"
     bot: str | None
     strength: int | None
-    name: str
+    #: The name shown (:mod:`puur.server.names`); ``None`` for a person who gave none or a
+    #: free seat: every client then shows the seat's own name in its language.
+    name: str | None
     token_hash: str | None
     conns: int = 0
     auto: bool = False

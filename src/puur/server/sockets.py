@@ -5,7 +5,9 @@ connection's outgoing queue). Whatever ends first ends the socket: the client le
 writer failing for any reason, or the queue growing past ``Limits.max_queue`` because the client
 does not read. Then the connection leaves its table, its queue is emptied and the socket is
 closed, so nothing stays counted or keeps growing. Opening a socket counts against the client's
-limits (:mod:`puur.server.limits`): open sockets per client and table-code lookups.
+limits (:mod:`puur.server.limits`): open sockets per client and table-code lookups. A socket
+has ``Limits.hello_timeout`` seconds to say ``hello``; after it, a quiet client stays (only the
+transport's pings, sent by uvicorn, close a client that has gone silent).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ log = logging.getLogger("puur.server")
 CLOSE_NO_TABLE: Final = 4404
 CLOSE_AUTH: Final = 4401
 CLOSE_LIMIT: Final = 4429
+#: No ``hello`` within ``Limits.hello_timeout`` seconds.
+CLOSE_HELLO_TIMEOUT: Final = 4408
 #: The client did not read its messages (policy violation), the server could not write.
 CLOSE_SLOW: Final = 1008
 CLOSE_FAILED: Final = 1011
@@ -100,9 +104,20 @@ async def _send_now(ws: WebSocket, data: dict[str, Any]) -> None:
 
 
 async def _refuse(ws: WebSocket, error: ProtocolError, close: int) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-        await _send_now(ws, error.as_json())
-        await ws.close(code=close)
+    """Send ``error`` and close with code ``close``, giving up after ``Limits.close_timeout``
+    seconds on a client that does not read (the socket is then left to the transport)."""
+    limits: Limits = ws.app.state.limits
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        async with asyncio.timeout(limits.close_timeout):
+            await _send_now(ws, error.as_json())
+            await ws.close(code=close)
+
+
+async def _close(ws: WebSocket, code: int, limits: Limits) -> None:
+    """Close with ``code``, giving up after ``Limits.close_timeout`` seconds."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+        async with asyncio.timeout(limits.close_timeout):
+            await ws.close(code=code)
 
 
 async def play_socket(ws: WebSocket) -> None:
@@ -138,23 +153,41 @@ async def _session(ws: WebSocket, key: str) -> None:
     except ProtocolError as e:
         await _refuse(ws, e, CLOSE_NO_TABLE)
         return
-    # Hello first.
+    # Hello first, within the hello timeout, whatever else comes meanwhile (and however slowly
+    # the client takes the answers to it).
+    try:
+        async with asyncio.timeout(limits.hello_timeout):
+            seat = await _hello(ws, table, limits)
+    except TimeoutError:
+        await _refuse(ws, ProtocolError(
+            "hello_timeout", f"no 'hello' within {limits.hello_timeout:g} s of opening the "
+            "socket; it is closed"), CLOSE_HELLO_TIMEOUT)
+        return
+    except _Refused:
+        return
+    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
+
+
+class _Refused(Exception):
+    """The socket was refused and closed before ``hello`` (or the client left)."""
+
+
+async def _hello(ws: WebSocket, table: Table, limits: Limits) -> int | None:
+    """Wait for the client's ``hello``: the seat its token opens, or ``None`` (a spectator)."""
     while True:
         raw = await _receive(ws)
         if raw is None:
-            return
+            raise _Refused
         try:
             msg = _parse(raw, limits.max_message)
             if not isinstance(msg, Hello):
                 raise ProtocolError("hello_first", "send 'hello' first", msg.ref)
-            seat = None if msg.token is None else table.seat_of_token(msg.token)
-            break
+            return None if msg.token is None else table.seat_of_token(msg.token)
         except ProtocolError as e:
             if e.code == "auth":
                 await _refuse(ws, e, CLOSE_AUTH)
-                return
+                raise _Refused from None
             await _send_now(ws, e.as_json())
-    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
 
 
 async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Limits) -> None:
@@ -186,8 +219,7 @@ async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Lim
             t.cancel()
         table.disconnect(conn)
         conn.drain()
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await ws.close(code=close)
+        await _close(ws, close, limits)
         await asyncio.wait(tasks)
     if reader.done() and not reader.cancelled():
         fault = reader.exception()
@@ -213,12 +245,12 @@ async def _read(ws: WebSocket, table: Table, conn: Connection, limit: int) -> No
             msg = _parse(raw, limit)
             if isinstance(msg, ActionMessage):
                 async with table.lock:
-                    table.handle_action(conn, msg)
+                    await table.handle_action(conn, msg)
             elif isinstance(msg, Ping):
                 conn.send_json({"v": PROTOCOL_VERSION, "type": "pong", "ref": msg.ref})
             elif isinstance(msg, Rematch):
                 async with table.lock:
-                    table.rematch(conn, msg.ref)
+                    await table.rematch(conn, msg.ref)
             elif isinstance(msg, Back):
                 async with table.lock:
                     table.back(conn)

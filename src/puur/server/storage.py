@@ -1,4 +1,4 @@
-"""SQLite storage of tables, seats, games, deals and every action (DESIGN.md principle 5).
+"""SQLite storage of tables, seats, games, deals and every action.
 
 The action list is the truth: a game is stored as its rules, its seed, the deal of each hand and
 its actions in order, each written in its own transaction the moment it is accepted. A restarted
@@ -8,8 +8,10 @@ lose at most the last few commits, never corrupt the file. Seat tokens and share
 as SHA-256 hashes only.
 
 Every method raises :class:`sqlite3.Error` when the database refuses (a full disk, a database
-locked by another process) and then has changed nothing: each write is one transaction, rolled
-back whole when any part of it fails.
+locked by another process for more than :data:`BUSY_TIMEOUT` seconds) and then has changed
+nothing: each write is one transaction, rolled back whole when any part of it fails. The methods
+are plain blocking calls; the running server makes them in its storage thread
+(:mod:`puur.server.worker`), one at a time.
 
 Uses only the standard library's :mod:`sqlite3`.
 """
@@ -24,9 +26,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from puur.server.dbfile import DatabaseFileError, check_foreign, lock_database
+from puur.server.dbfile import DatabaseFileError, check_columns, check_foreign, lock_database
 from puur.server.messages import ProtocolError
 
 __all__ = [
@@ -95,6 +97,12 @@ CREATE INDEX IF NOT EXISTS games_code ON games(code);
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 """
 
+
+#: Seconds a statement waits for a lock another program holds on the database before it fails
+#: (``database is locked``). The running server makes its storage calls in a thread of its own
+#: (:mod:`puur.server.worker`), so the wait holds up only the storage calls behind it, never the
+#: event loop; kept short so that those calls are answered (or refused and tried again) soon.
+BUSY_TIMEOUT: Final = 1.0
 
 _INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
@@ -198,13 +206,15 @@ class Storage:
         self.path = str(path)
         self._lock = lock_database(path)
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
+                                      check_same_thread=False)
             try:
                 check_foreign(self.db, self.path, "tables")  # before anything is written
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
+                check_columns(self.db, self.path, _SCHEMA)
             except BaseException:
                 self.db.close()
                 raise
@@ -317,22 +327,30 @@ class Storage:
 
     # -- reads --------------------------------------------------------------------------------
 
-    def load_tables(self) -> list[TableRow]:
-        """Every stored table with its seats."""
-        seats: dict[str, list[SeatRow]] = {}
+    def load_tables(self) -> tuple[list[TableRow], list[tuple[object, str]]]:
+        """Every stored table with its seats, oldest first, and the ``(code, reason)`` of each
+        row that cannot even be read as a table (rules that are not JSON). The rows hold what
+        the database holds, whatever its type: :mod:`puur.server.restore` checks them."""
+        seats: dict[object, list[SeatRow]] = {}
         for code, seat, kind, bot, strength, name, th in self.db.execute(
             "SELECT code, seat, kind, bot, strength, name, token_hash FROM seats"
             " ORDER BY code, seat"
         ):
             seats.setdefault(code, []).append(SeatRow(seat, kind, bot, strength, name, th))
         out = []
+        unreadable: list[tuple[object, str]] = []
         for code, created, preset, rules, deck, lang, timer, public, gid in self.db.execute(
             "SELECT code, created, preset, rules, deck, lang, turn_timer, public, game_id"
             " FROM tables ORDER BY created"
         ):
-            out.append(TableRow(code, created, preset, json.loads(rules), deck, lang, timer,
+            try:
+                parsed = json.loads(rules)
+            except (TypeError, ValueError) as e:
+                unreadable.append((code, f"its rules are not JSON ({e})"))
+                continue
+            out.append(TableRow(code, created, preset, parsed, deck, lang, timer,
                                 bool(public), gid, seats.get(code, [])))
-        return out
+        return out, unreadable
 
     def load_game(self, game_id: int) -> GameRow | None:
         """A game with its deals and actions, or ``None``."""
@@ -366,7 +384,8 @@ class Storage:
 
     def finished_games(self, codes: Iterable[str] = (), limit: int = 50) -> list[dict[str, Any]]:
         """The latest finished games of public tables and of the private tables ``codes``,
-        newest first, each with the names of its four seats (``names``) and ``public``."""
+        newest first, each with its four seats as stored (``seats``: kind, bot, name) and
+        ``public``."""
         codes = sorted(set(codes))
         marks = ",".join("?" * len(codes))
         private = f" OR g.code IN ({marks})" if codes else ""
@@ -375,26 +394,26 @@ class Storage:
             " t.public FROM games g JOIN tables t ON t.code = g.code"
             f" WHERE g.ended IS NOT NULL AND (t.public = 1{private})"
             " ORDER BY g.ended DESC, g.id DESC LIMIT ?", (*codes, limit)).fetchall()
-        names = self.seat_names({r[1] for r in rows})
+        seats = self.seats_of({r[1] for r in rows})
         out = []
         for r in rows:
             info = self._game_info(r[:8])
             info["public"] = bool(r[8])
-            info["names"] = names.get(r[1], [])
+            info["seats"] = seats.get(r[1], [])
             out.append(info)
         return out
 
-    def seat_names(self, codes: Iterable[str]) -> dict[str, list[str]]:
-        """The seat names of each table in ``codes``, in seat order."""
+    def seats_of(self, codes: Iterable[str]) -> dict[str, list[tuple[str, str | None, str]]]:
+        """The seats of each table in ``codes`` as stored (kind, bot, name), in seat order."""
         codes = sorted(set(codes))
         if not codes:
             return {}
-        out: dict[str, list[str]] = {}
-        for code, name in self.db.execute(
-            f"SELECT code, name FROM seats WHERE code IN ({','.join('?' * len(codes))})"
-            " ORDER BY code, seat", codes,
+        out: dict[str, list[tuple[str, str | None, str]]] = {}
+        for code, kind, bot, name in self.db.execute(
+            "SELECT code, kind, bot, name FROM seats WHERE code IN"
+            f" ({','.join('?' * len(codes))}) ORDER BY code, seat", codes,
         ):
-            out.setdefault(code, []).append(name)
+            out.setdefault(code, []).append((kind, bot, name))
         return out
 
     def table_public(self, code: str) -> bool:
@@ -415,6 +434,11 @@ class Storage:
         return {r[0] for r in self.db.execute(
             f"SELECT code FROM seats WHERE token_hash IN ({','.join('?' * len(hashes))})",
             hashes)}
+
+    def share_count(self, game_id: int) -> int:
+        """How many share keys a game has."""
+        return int(self.db.execute("SELECT COUNT(*) FROM shares WHERE game_id=?",
+                                   (game_id,)).fetchone()[0])
 
     def share_opens(self, game_id: int, key_hash: str) -> bool:
         """Whether a share key (its hash) opens this game."""

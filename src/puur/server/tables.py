@@ -14,9 +14,11 @@ table sees. They learn a declared Weis or an announced Stöck with that seat's c
 event lists it under ``with``), and nothing of a seat that kept quiet.
 
 **Storing.** An action counts once it is stored. The engine applies it to compute what is
-stored with it (the next deal, the finished game's record); if the database refuses the write,
-the action is undone at once, before anyone has seen it, so memory and database never disagree
-and a retry cannot apply anything twice. A person whose action is refused gets a
+stored with it (the next deal, the finished game's record) and takes it back at once; the write
+then waits in the storage thread (:mod:`puur.server.worker`) under the table lock, and only
+once the database has taken it is the action applied for good and sent out. So memory and
+database never disagree, whoever looks at the table meanwhile, and a retry cannot apply
+anything twice. A person whose action is refused gets a
 ``storage_error`` and may send it again; computer players and game starts are tried again by
 the scheduler.
 
@@ -27,6 +29,7 @@ waits.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import sqlite3
@@ -35,11 +38,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from puur.game import Game
-from puur.notation import format_deal, parse_deal
+from puur.notation import format_deal
 from puur.record import SeatInfo, format_record
-from puur.rules import RuleSet, rules_from_dict, rules_to_dict
+from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
 from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
-from puur.server.names import bot_name, is_legacy_name
+from puur.server.names import loaded_names, record_name, renames_for, stored_name_error
 from puur.server.seats import Connection, Seat, dumps, new_token
 from puur.server.storage import ActionRow, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
@@ -75,15 +78,25 @@ class Table:
         self.code = row.code
         self.created = row.created
         self.preset = row.preset
-        self.rules: RuleSet = rules_from_dict(row.rules)
+        rules: RuleSet = rules_from_dict(row.rules)
+        names = loaded_names(row.code, rules.name, PRESETS.get(row.preset, RuleSet()).name,
+                             [(s.kind, s.bot, s.name) for s in row.seats])
+        for whose, name in names.refused:  # shown as their default, kept as stored
+            log.warning("table %s: %s has a stored name that %s (%s); it is shown with its "
+                        "default name and kept as it is in the database", self.code, whose,
+                        stored_name_error(name), ascii(name)[:60])
+        self.rules = dataclasses.replace(rules, name=names.rules_name)
         self.rules_dict = rules_to_dict(self.rules)
         self.deck = row.deck
         self.lang = row.lang
         self.turn_timer = row.turn_timer
         self.public = row.public
         self.seats = [
-            Seat(s.seat, s.kind, s.bot, s.strength, s.name, s.token_hash) for s in row.seats
+            Seat(s.seat, s.kind, s.bot, s.strength, name, s.token_hash)
+            for s, name in zip(row.seats, names.seats, strict=True)
         ]
+        #: Computer players stored under their bot type (:meth:`name_legacy_bots`).
+        self._legacy = names.legacy
         self.game: Game | None = None
         self.game_id: int | None = None
         self.game_number = 0
@@ -141,9 +154,10 @@ class Table:
         raise ProtocolError("auth", "this token opens no seat at this table")
 
     def seat_infos(self) -> dict[int, SeatInfo]:
-        """Who sits where, for the game record."""
+        """Who sits where, for the game record (a person without a name as ``Player N``)."""
         return {
-            s.index: SeatInfo("human" if s.kind == "human" else f"bot:{s.bot}", s.name)
+            s.index: SeatInfo("human", record_name(s.name, s.index)) if s.kind == "human"
+            else SeatInfo(f"bot:{s.bot}", s.name or "")
             for s in self.seats
         }
 
@@ -231,8 +245,9 @@ class Table:
 
     # -- seats and connections ----------------------------------------------------------------
 
-    def join(self, seat: int | None, name: str) -> tuple[int, str]:
-        """Take a free human seat; returns ``(seat, token)``."""
+    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free human seat under ``name`` (``None``: none); returns ``(seat, token)``.
+        Called under the table lock."""
         if seat is None:
             free = [s.index for s in self.seats if not s.taken]
             if not free:
@@ -242,10 +257,11 @@ class Table:
         if s.taken:
             raise ProtocolError("seat_taken", f"seat {seat} of table {self.code} is taken")
         token = new_token()
-        name = name or f"Player {seat + 1}"
-        renames = self._renames_for(seat, name)
+        renames = renames_for(self.code, [(x.kind, x.name) for x in self.seats], name,
+                              [x.name for x in self.seats if x.kind == "human" and x.name])
         try:
-            self.storage.take_seat(self.code, seat, name, hash_token(token), renames)
+            await self.lobby.worker.run(lambda: self.storage.take_seat(
+                self.code, seat, name or "", hash_token(token), renames))
         except sqlite3.Error as e:
             log.error("table %s: cannot store a joining player: %s", self.code, e)
             raise StorageUnavailable.refused("your seat", e) from None
@@ -254,34 +270,20 @@ class Table:
         for i, n in renames:
             self.seats[i].name = n
         self.broadcast({"type": "seat", "seat": seat, "what": "joined"})
-        if self.game is None and all(x.taken for x in self.seats):
-            self.begin()
+        await self.begin()
         return seat, token
 
-    def _renames_for(self, seat: int, name: str) -> list[tuple[int, str]]:
-        """Computer players that must change their name because a person takes it."""
-        out: list[tuple[int, str]] = []
-        people = {x.name for x in self.seats if x.kind == "human" and x.taken} | {name}
-        for b in self.seats:
-            if b.kind == "bot" and b.name.casefold() == name.casefold():
-                others = {x.name for x in self.seats if x.kind == "bot" and x is not b}
-                new = bot_name(self.code, b.index, people | others | {n for _i, n in out})
-                out.append((b.index, new))
-        return out
-
     def name_legacy_bots(self) -> None:
-        """Give computer players that still carry their bot type as name (tables stored before
-        they had names) their seat's name; best effort, the next start tries again."""
-        renames: list[tuple[int, str]] = []
-        for s in self.seats:
-            if s.kind == "bot" and is_legacy_name(s.name, s.bot):
-                s.name = bot_name(self.code, s.index, [x.name for x in self.seats if x is not s])
-                renames.append((s.index, s.name))
+        """Store the names of computer players that were stored under their bot type (tables
+        stored before they had names); best effort, the next start tries again."""
+        renames = [(i, self.seats[i].name or "") for i in self._legacy]
         if renames:
             try:
                 self.storage.rename_seats(self.code, renames)
             except sqlite3.Error as e:
                 log.warning("table %s: cannot store computer players' names: %s", self.code, e)
+            else:
+                self._legacy = []
 
     def connect(self, conn: Connection) -> None:
         """A client has said hello: send it the full state, tell the others."""
@@ -324,22 +326,32 @@ class Table:
 
     # -- play ---------------------------------------------------------------------------------
 
-    def begin(self) -> None:
-        """Start the first game now that every seat is taken (tried again while the database
-        refuses it)."""
+    async def begin(self) -> None:
+        """Start the first game now if every seat is taken (under the table lock); while the
+        database refuses it, it is tried again later (:meth:`begin_soon`)."""
         if self.game is None and all(s.taken for s in self.seats):
-            self.turns.attempt(lambda: self.start_game("start"), "the new game", self.begin)
+            await self.turns.attempt(lambda: self.start_game("start"), "the new game",
+                                     self.begin_soon)
 
-    def start_game(self, event_type: str) -> None:
+    def begin_soon(self) -> None:
+        """:meth:`begin` in a task of its own (after a restart, and to try again)."""
+        if self.game is None and all(s.taken for s in self.seats):
+            self.turns.schedule(self._begin_locked())
+
+    async def _begin_locked(self) -> None:
+        async with self.lock:
+            await self.begin()
+
+    async def start_game(self, event_type: str) -> None:
         """Deal a new game at this table (the first one, or a rematch). Raises
         :class:`sqlite3.Error` and changes nothing when the database refuses it."""
         seed = self.lobby.rng.getrandbits(62)
         game = Game(self.rules, seed=seed)
         rnd = game.round
         number = self.game_number + 1
-        gid = self.storage.start_game(
-            self.code, number, str(seed), rnd.forehand, format_deal(rnd.initial_hands)
-        )
+        deal = format_deal(rnd.initial_hands)
+        gid = await self.lobby.worker.run(lambda: self.storage.start_game(
+            self.code, number, str(seed), rnd.forehand, deal))
         self.game, self.game_id, self.game_number = game, gid, number
         self.moves = self.seq = 0
         self.games.append({"id": gid, "number": number, "finished": False,
@@ -349,8 +361,9 @@ class Table:
         self.kick()
         self.broadcast({"type": event_type, "game_id": gid})
 
-    def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
-        """Check and apply a client's action; a refusal raises :class:`ProtocolError`."""
+    async def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
+        """Check, store and apply a client's action (under the table lock); a refusal raises
+        :class:`ProtocolError`."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot act", msg.ref)
         game = self.game
@@ -373,19 +386,22 @@ class Table:
             # secret decision is the person's own while the stand-in plays on (docs/server.md).
             self._hand_back(s)
         try:
-            self.commit(conn.seat, [msg.action], "player")
+            await self.commit(conn.seat, [msg.action], "player")
         except sqlite3.Error as e:
             log.error("table %s: cannot store an action: %s", self.code, e)
             raise StorageUnavailable.refused("your action", e, msg.ref) from None
 
-    def rematch(self, conn: Connection, ref: str | int | None) -> None:
-        """Start the next game once this one is over."""
+    async def rematch(self, conn: Connection, ref: str | int | None) -> None:
+        """Start the next game once this one is over (under the table lock)."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot start a rematch", ref)
-        if self.game is None or not self.game.is_over:
+        if self.game is None:
+            raise ProtocolError("game_not_over", "the first game has not started: waiting for "
+                                "players", ref)
+        if not self.game.is_over:
             raise ProtocolError("game_not_over", "the game is still running", ref)
         try:
-            self.start_game("rematch")
+            await self.start_game("rematch")
         except sqlite3.Error as e:
             log.error("table %s: cannot store a new game: %s", self.code, e)
             raise StorageUnavailable.refused("the new game", e, ref) from None
@@ -395,12 +411,19 @@ class Table:
         if conn.seat is not None and self.seats[conn.seat].auto:
             self._hand_back(self.seats[conn.seat])
 
-    def commit(self, seat: int, actions: list[int], by: str) -> None:
+    async def commit(self, seat: int, actions: list[int], by: str) -> None:
         """Store and apply checked actions of ``seat`` in order (a computer player's turn holds
-        its secret decisions and the card after them), then tell the clients. Raises
-        :class:`sqlite3.Error` and changes nothing when the database refuses them."""
+        its secret decisions and the card after them), then tell the clients; under the table
+        lock. Raises :class:`sqlite3.Error` and changes nothing when the database refuses
+        them.
+
+        The engine applies the actions only to work out what is stored with them (the next
+        deal, the finished record) and takes them back at once: while the write waits in the
+        storage thread the game is exactly what is stored, whoever looks at it meanwhile, and
+        the actions are applied for good once the database has taken them."""
         game = self.game
-        assert game is not None and self.game_id is not None
+        gid = self.game_id
+        assert game is not None and gid is not None
         pending = list(game.round.actions[len(game.round.actions) - withheld(game):])
         rows: list[ActionRow] = []
         pushed = 0
@@ -411,11 +434,12 @@ class Table:
                 game.push(a)  # raises IllegalActionError and changes nothing if illegal
                 pushed += 1
                 rows.append(self._row(index, seat, a, by, self.moves + pushed))
-            self.storage.add_actions(self.game_id, rows)
-        except BaseException:
+        finally:
             for _ in range(pushed):
                 game.pop()
-            raise
+        await self.lobby.worker.run(lambda: self.storage.add_actions(gid, rows))
+        for a in actions:
+            game.push(a)  # as checked above, on the same game
         self.moves += len(rows)
         last = actions[-1]
         own = {"type": "action", "seat": seat, "action": action_json(last), "by": by}
@@ -469,27 +493,3 @@ class Table:
         self.turns.stop()
         for c in self.conns:
             c.close()
-
-    # -- restoring ----------------------------------------------------------------------------
-
-    def restore(self) -> None:
-        """Rebuild the table's games from the database (after a restart)."""
-        self.games = self.storage.games_of(self.code)
-        self.game_number = len(self.games)
-        gid = self.storage.table_game_id(self.code)
-        if gid is None:
-            return
-        row = self.storage.load_game(gid)
-        if row is None:
-            return
-        deals = [parse_deal(d) for _n, _f, d in row.deals]
-        game = Game(self.rules, seed=row.seed, deals=deals)
-        steps = 0
-        for seq, hand_no, seat, action, _by in row.actions:
-            if hand_no != len(game.rounds) or seat != game.to_move:
-                raise ValueError(f"table {self.code}: stored action {seq} does not fit the game")
-            game.push(action)
-            if not is_secret(self.rules, action) or game.is_over:
-                steps += 1
-        self.game, self.game_id = game, gid
-        self.moves, self.seq = len(row.actions), steps

@@ -27,9 +27,9 @@ import inspect
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from puur.bots import BOTS, Bot, make_bot
 from puur.server.messages import error_json
@@ -133,6 +133,11 @@ class Turns:
             return
         self.task = self._start(loop.create_task(self._computer_turn(t.seq)))
 
+    def schedule(self, step: Coroutine[Any, Any, None]) -> None:
+        """Make ``step`` the table's task (instead of what was scheduled)."""
+        self._cancel()
+        self.task = self._start(asyncio.get_running_loop().create_task(step))
+
     def _start(self, task: asyncio.Task[None]) -> asyncio.Task[None]:
         task.add_done_callback(self._done)
         return task
@@ -191,8 +196,8 @@ class Turns:
                     return
             elif not self._still_turn(seq, plan.seat):
                 return
-            self.attempt(lambda: t.commit(plan.seat, plan.actions, plan.by),
-                         "a computer player's move", self.kick)
+            await self.attempt(lambda: t.commit(plan.seat, plan.actions, plan.by),
+                               "a computer player's move", self.kick)
 
     def _still_turn(self, seq: int, seat: int) -> bool:
         t = self.table
@@ -251,12 +256,14 @@ class Turns:
 
     # -- storage failures ---------------------------------------------------------------------
 
-    def attempt(self, step: Callable[[], None], what: str, retry: Callable[[], None]) -> bool:
+    async def attempt(
+        self, step: Callable[[], Awaitable[None]], what: str, retry: Callable[[], None]
+    ) -> bool:
         """Run ``step``, which writes to the database; if the database refuses, report the
         failure and call ``retry`` later, under the table lock (``retry`` makes its own new
         attempt). Returns whether ``step`` was done."""
         try:
-            step()
+            await step()
         except sqlite3.Error as e:
             self.failed(e, what, retry)
             return False

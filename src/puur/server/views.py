@@ -1,5 +1,5 @@
 """What each client is sent: a seat's view of the game, a spectator's view, hand and game summaries,
-and the replay of a finished game (DESIGN.md principle 4: hidden cards stay hidden).
+and the replay of a finished game (hidden cards stay hidden).
 
 A seat's view is built from ``round.observation(seat)`` and nothing else of the hand in play; a
 spectator's view from the public parts of an observation (no hand, Weis only as the table learns

@@ -19,7 +19,7 @@ from typing import Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import DECK_STYLES
-from puur.contracts import CONTRACT_TOKENS, ContractError, parse_contract
+from puur.contracts import SCHIEBER_CONTRACTS, ContractError, parse_contract
 from puur.i18n import LANGUAGES, t
 from puur.notation import NotationError, parse_action
 from puur.observation import Observation
@@ -86,7 +86,7 @@ def _labels(*keys: str) -> set[str]:
 def _words() -> dict[str, dict[str, int]]:
     """Per phase: the words (folded) that name an action regardless of the position."""
     contracts: dict[str, int] = {}
-    for c in range(len(CONTRACT_TOKENS)):
+    for c in range(SCHIEBER_CONTRACTS):
         for deck in DECK_STYLES:
             for lang in LANGUAGES:
                 contracts[fold(contract_name(c, deck, lang))] = A_CHOOSE + c

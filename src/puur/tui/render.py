@@ -292,7 +292,7 @@ def observation_summary(obs: Observation, deck: str, lang: str) -> list[str]:
     return out
 
 
-def hand_points_text(points: tuple[int, int], lang: str) -> str:
+def hand_points_text(points: tuple[int, ...], lang: str) -> str:
     """``"This hand: 57 : 100"``, the points both teams made in the hand so far."""
     return t("pair", lang, a=t("this_hand", lang), b=f"{points[0]} : {points[1]}")
 

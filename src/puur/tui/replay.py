@@ -71,7 +71,9 @@ class ReplayScreen(Screen[None]):
 
     def game(self) -> Game:
         """The game up to the current move."""
-        return replay(self.record, self.hand, self.move)
+        game = replay(self.record, self.hand, self.move)
+        assert isinstance(game, Game)
+        return game
 
     def redraw(self) -> None:
         """Show the position after ``move`` moves of ``hand``."""

@@ -3,8 +3,8 @@
 
 import { api, saveSeat } from "./api.js";
 import { cardSVG, parseToken } from "./cards.js";
+import { html, live, render } from "./dom.js";
 import { cardName, errorText, LANGUAGES, presetName, t } from "./i18n.js";
-import { esc } from "./util.js";
 
 const STANDARD = { D: 2, H: 1, S: 2, C: 1, obe: 3, unde: 3 };
 
@@ -56,109 +56,112 @@ export function mountLobby(view, ctx) {
     return r[key];
   }
 
-  function render() {
-    // Keep what is being typed when the page is redrawn (a language switch, a refresh).
-    const focused = document.activeElement && document.activeElement.id;
-    view.innerHTML = `
+  // Every form control shows the form's state: a redraw (another preset, deck or seat, a
+  // language switch) sets what differs from what the control shows (live), so the fields a
+  // preset resets follow it, and nothing else of what is being typed is touched.
+  function redraw() {
+    const select = (id, options, current, onChange) => html`<select id=${id} @change=${onChange}>${
+      options.map(([value, text]) => html`<option value=${value} .selected=${live(value === current)}>${text}</option>`)}
+                </select>`;
+    const check = (k) => html`
+                <label class="check"><input type="checkbox" id="f-${k}"
+                  .checked=${live(Boolean(optionValue(k)))} @change=${setOption(k, "checked")}> ${t(`opt.${k}`)}</label>`;
+    const mults = optionValue("multipliers") === "preset" ? [["preset", presetName(form.preset)]] : [];
+    render(html`
       <section class="lobby">
         <div class="lobby-hero">
           <div class="hero-fan" aria-hidden="true">${[17, 32, 7, 24].map((c) =>
-            `<span class="hero-card">${cardSVG(c, ctx.prefs.deck, cardName(c, ctx.prefs.deck))}</span>`).join("")}</div>
+            html`<span class="hero-card">${cardSVG(c, ctx.prefs.deck, cardName(c, ctx.prefs.deck))}</span>`)}</div>
           <div><h1>Puur</h1>
-          <p>${esc(t("app.tagline"))}</p></div>
+          <p>${t("app.tagline")}</p></div>
         </div>
         <div class="lobby-grid">
-          <form class="panel create" id="create-form" autocomplete="off">
-            <h2>${esc(t("lobby.create"))}</h2>
-            <label class="field"><span>${esc(t("name"))}</span>
-              <input id="f-name" name="name" maxlength="40" value="${esc(form.name)}"
-                placeholder="${esc(t("you"))}"></label>
+          <form class="panel create" id="create-form" autocomplete="off" @submit=${create}>
+            <h2>${t("lobby.create")}</h2>
+            <label class="field"><span>${t("name")}</span>
+              <input id="f-name" name="name" maxlength="40" .value=${live(form.name)}
+                placeholder=${t("you")} @input=${onName}></label>
             <div class="row">
-              <label class="field"><span>${esc(t("lobby.preset"))}</span>
-                <select id="f-preset">${meta ? Object.keys(meta.presets).map((p) =>
-                  `<option value="${esc(p)}"${p === form.preset ? " selected" : ""}>${esc(presetName(p))}</option>`).join("") : ""}
-                </select></label>
-              <label class="field small"><span>${esc(t("lobby.target"))}</span>
+              <label class="field"><span>${t("lobby.preset")}</span>
+                ${select("f-preset", meta ? Object.keys(meta.presets).map((p) => [p, presetName(p)]) : [],
+                  form.preset, onPreset)}</label>
+              <label class="field small"><span>${t("lobby.target")}</span>
                 <input id="f-target" type="number" min="100" max="10000" step="50"
-                  value="${esc(optionValue("target") ?? 1000)}"></label>
+                  .value=${live(String(optionValue("target") ?? 1000))} @change=${onTarget}></label>
             </div>
             <div class="row">
-              <label class="field"><span>${esc(t("deck"))}</span>
-                <select id="f-deck">${["swiss", "french"].map((d) =>
-                  `<option value="${d}"${d === form.deck ? " selected" : ""}>${esc(t(`deck.${d}`))}</option>`).join("")}
-                </select></label>
-              <label class="field"><span>${esc(t("lang"))}</span>
-                <select id="f-lang">${Object.entries(LANGUAGES).map(([k, v]) =>
-                  `<option value="${k}"${k === form.lang ? " selected" : ""}>${esc(v)}</option>`).join("")}
-                </select></label>
+              <label class="field"><span>${t("deck")}</span>
+                ${select("f-deck", ["swiss", "french"].map((d) => [d, t(`deck.${d}`)]), form.deck, onDeck)}</label>
+              <label class="field"><span>${t("lang")}</span>
+                ${select("f-lang", Object.entries(LANGUAGES), form.lang, (e) => { form.lang = e.target.value; })}</label>
             </div>
-            <label class="check"><input type="checkbox" id="f-push_back"
-              ${optionValue("push_back") ? "checked" : ""}> ${esc(t("opt.push_back"))}</label>
+            ${check("push_back")}
             <details class="more">
-              <summary>${esc(t("lobby.more"))}</summary>
-              <label class="field"><span>${esc(t("opt.multipliers"))}</span>
-                <select id="f-multipliers">
-                  ${optionValue("multipliers") === "preset" ? `<option value="preset" selected>${esc(presetName(form.preset))}</option>` : ""}
-                  ${["none", "standard"].map((k) => `<option value="${k}"${optionValue("multipliers") === k ? " selected" : ""}>${esc(t(`opt.mult.${k}`))}</option>`).join("")}
-                </select></label>
-              ${BOOL_OPTIONS.filter((k) => k !== "push_back").map((k) => `
-                <label class="check"><input type="checkbox" id="f-${k}"
-                  ${optionValue(k) ? "checked" : ""}> ${esc(t(`opt.${k}`))}</label>`).join("")}
-              <label class="field"><span>${esc(t("opt.stoeck_announce"))}</span>
-                <select id="f-stoeck_announce">${["second-card", "with-weis"].map((k) =>
-                  `<option value="${k}"${optionValue("stoeck_announce") === k ? " selected" : ""}>${esc(t(`opt.sa.${k}`))}</option>`).join("")}
-                </select></label>
-              <label class="field"><span>${esc(t("opt.kontermatch"))}</span>
-                <select id="f-kontermatch">${["match", "double", "bonus"].map((k) =>
-                  `<option value="${k}"${optionValue("kontermatch") === k ? " selected" : ""}>${esc(t(`opt.km.${k}`))}</option>`).join("")}
-                </select></label>
-              <label class="field"><span>${esc(t("opt.start_card"))}</span>
-                <select id="f-start_card">${["D7", "H7"].map((k) =>
-                  `<option value="${k}"${optionValue("start_card") === k ? " selected" : ""}>${esc(cardName(parseToken(k), form.deck))}</option>`).join("")}
-                </select></label>
-              <div class="extras"><span>${esc(t("opt.extra"))}</span>
-                <div class="row wrap">${EXTRAS.map((k) => `<label class="check"><input type="checkbox"
-                  class="f-extra" value="${k}" ${(optionValue("extra_contracts") || []).includes(k) ? "checked" : ""}>
-                  ${esc(t(`contract.${k}`))}</label>`).join("")}</div></div>
-              <label class="field"><span>${esc(t("opt.count_order"))}</span>
-                <select id="f-count_order">${["stoeck-weis-stich", "stoeck-stich-weis"].map((k) =>
-                  `<option value="${k}"${optionValue("count_order") === k ? " selected" : ""}>${esc(countOrder(k))}</option>`).join("")}
-                </select></label>
-              <label class="field small"><span>${esc(t("opt.turn_timer"))}</span>
-                <input id="f-timer" type="number" min="0" max="600" value="${form.turn_timer}"></label>
+              <summary>${t("lobby.more")}</summary>
+              <label class="field"><span>${t("opt.multipliers")}</span>
+                ${select("f-multipliers", [...mults, ...["none", "standard"].map((k) => [k, t(`opt.mult.${k}`)])],
+                  optionValue("multipliers"), onMultipliers)}</label>
+              ${BOOL_OPTIONS.filter((k) => k !== "push_back").map(check)}
+              <label class="field"><span>${t("opt.stoeck_announce")}</span>
+                ${select("f-stoeck_announce", ["second-card", "with-weis"].map((k) => [k, t(`opt.sa.${k}`)]),
+                  optionValue("stoeck_announce"), setOption("stoeck_announce", "value"))}</label>
+              <label class="field"><span>${t("opt.kontermatch")}</span>
+                ${select("f-kontermatch", ["match", "double", "bonus"].map((k) => [k, t(`opt.km.${k}`)]),
+                  optionValue("kontermatch"), setOption("kontermatch", "value"))}</label>
+              <label class="field"><span>${t("opt.start_card")}</span>
+                ${select("f-start_card", ["D7", "H7"].map((k) => [k, cardName(parseToken(k), form.deck)]),
+                  optionValue("start_card"), setOption("start_card", "value"))}</label>
+              <div class="extras"><span>${t("opt.extra")}</span>
+                <div class="row wrap">${EXTRAS.map((k) => html`<label class="check"><input type="checkbox"
+                  class="f-extra" value=${k} .checked=${live((optionValue("extra_contracts") || []).includes(k))}
+                  @change=${onExtra}>
+                  ${t(`contract.${k}`)}</label>`)}</div></div>
+              <label class="field"><span>${t("opt.count_order")}</span>
+                ${select("f-count_order", ["stoeck-weis-stich", "stoeck-stich-weis"].map((k) => [k, countOrder(k)]),
+                  optionValue("count_order"), setOption("count_order", "value"))}</label>
+              <label class="field small"><span>${t("opt.turn_timer")}</span>
+                <input id="f-timer" type="number" min="0" max="600" .value=${live(String(form.turn_timer))}
+                  @change=${onTimer}></label>
             </details>
             <fieldset class="seats">
-              <legend>${esc(t("lobby.seats"))}</legend>
-              <div class="seat-row"><span class="seat-name">${esc(t("seat.0"))}</span>
-                <span class="you-sit">${esc(t("lobby.you_sit"))}</span></div>
-              ${[1, 2, 3].map((s) => seatRow(s)).join("")}
+              <legend>${t("lobby.seats")}</legend>
+              <div class="seat-row"><span class="seat-name">${t("seat.0")}</span>
+                <span class="you-sit">${t("lobby.you_sit")}</span></div>
+              ${[1, 2, 3].map((s) => seatRow(s))}
             </fieldset>
-            <button class="btn primary big" type="submit" id="create-btn">${esc(t("lobby.start"))}</button>
+            <button class="btn primary big" type="submit" id="create-btn">${t("lobby.start")}</button>
           </form>
           <div class="lobby-side">
-            <form class="panel join" id="join-form" autocomplete="off">
-              <h2>${esc(t("lobby.join_code"))}</h2>
+            <form class="panel join" id="join-form" autocomplete="off" @submit=${onJoin}>
+              <h2>${t("lobby.join_code")}</h2>
               <div class="row">
-                <input id="j-code" maxlength="12" placeholder="K7M2QX" aria-label="${esc(t("lobby.code"))}"
+                <input id="j-code" maxlength="12" placeholder="K7M2QX" aria-label=${t("lobby.code")}
                   class="code-input">
-                <button class="btn primary" type="submit">${esc(t("lobby.join"))}</button>
-                <button class="btn" type="button" id="j-watch">${esc(t("lobby.watch"))}</button>
+                <button class="btn primary" type="submit">${t("lobby.join")}</button>
+                <button class="btn" type="button" id="j-watch" @click=${onWatch}>${t("lobby.watch")}</button>
               </div>
             </form>
             <section class="panel">
-              <h2>${esc(t("lobby.open"))} <button class="btn tiny" id="refresh" type="button"
-                title="${esc(t("lobby.refresh"))}">↻</button></h2>
-              <ul class="table-list" id="open-tables">${tableItems()}</ul>
+              <h2>${t("lobby.open")} <button class="btn tiny" id="refresh" type="button"
+                title=${t("lobby.refresh")} @click=${refresh}>↻</button></h2>
+              <ul class="table-list" id="open-tables"></ul>
             </section>
             <section class="panel">
-              <h2>${esc(t("lobby.finished"))}</h2>
-              <ul class="table-list" id="finished-games">${gameItems()}</ul>
+              <h2>${t("lobby.finished")}</h2>
+              <ul class="table-list" id="finished-games"></ul>
             </section>
           </div>
         </div>
-      </section>`;
-    bind();
-    if (focused) document.getElementById(focused)?.focus();
+      </section>`, view);
+    redrawLists();
+  }
+
+  /** The open tables and the finished games (redrawn alone every few seconds). */
+  function redrawLists() {
+    const ot = view.querySelector("#open-tables");
+    const fg = view.querySelector("#finished-games");
+    if (ot) render(tableItems(), ot);
+    if (fg) render(gameItems(), fg);
   }
 
   function seatRow(s) {
@@ -166,104 +169,110 @@ export function mountLobby(view, ctx) {
     const bots = meta ? meta.bots : [];
     const strengths = meta ? meta.strengths : [1, 2, 3];
     const value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
-    return `<div class="seat-row">
-      <span class="seat-name">${esc(t(`seat.${s}`))}</span>
-      <select id="f-seat-${s}" data-seat="${s}" class="seat-kind">
-        <option value="human"${value === "human" ? " selected" : ""}>${esc(t("lobby.seat_human"))}</option>
-        ${bots.map((b) => `<option value="bot:${esc(b)}"${value === `bot:${b}` ? " selected" : ""}>${esc(t("pair", { a: t("lobby.seat_bot"), b }))}</option>`).join("")}
+    return html`<div class="seat-row">
+      <span class="seat-name">${t(`seat.${s}`)}</span>
+      <select id="f-seat-${s}" data-seat=${s} class="seat-kind" @change=${onSeatKind}>
+        <option value="human" .selected=${live(value === "human")}>${t("lobby.seat_human")}</option>
+        ${bots.map((b) => html`<option value="bot:${b}" .selected=${live(value === `bot:${b}`)}>${t("pair", { a: t("lobby.seat_bot"), b })}</option>`)}
       </select>
-      <select id="f-strength-${s}" data-seat="${s}" class="seat-strength" aria-label="${esc(t("lobby.strength"))}"
-        ${seat.kind === "human" ? "disabled" : ""}>
-        ${strengths.map((n) => `<option value="${n}"${n === seat.strength ? " selected" : ""}>${esc(t("lobby.strength"))} ${n}</option>`).join("")}
+      <select id="f-strength-${s}" data-seat=${s} class="seat-strength" aria-label=${t("lobby.strength")}
+        ?disabled=${seat.kind === "human"} @change=${onStrength}>
+        ${strengths.map((n) => html`<option value=${n} .selected=${live(n === seat.strength)}>${t("lobby.strength")} ${n}</option>`)}
       </select></div>`;
   }
 
   function tableItems() {
-    if (!tables.length) return `<li class="empty">${esc(t("lobby.none_open"))}</li>`;
+    if (!tables.length) return html`<li class="empty">${t("lobby.none_open")}</li>`;
     return tables.map((tb) => {
-      const names = tb.seats.map((s) => (!s.taken ? `<em>${esc(t("free_seat"))}</em>`
-        : s.kind === "bot" ? `${esc(s.name)} (${esc(t("bot"))})` : esc(s.name))).join(" · ");
+      const names = tb.seats.map((s, i) => [i ? " · " : "", !s.taken ? html`<em>${t("free_seat")}</em>`
+        : s.kind === "bot" ? `${s.name} (${t("bot")})` : s.name || t(`seat.${s.seat}`)]);
       const free = tb.free_seats.length;
-      return `<li class="table-item" data-code="${esc(tb.code)}">
-        <div><strong class="code">${esc(tb.code)}</strong> <span class="muted">${esc(presetName(tb.preset))} ·
-          ${esc(tb.rules?.target ?? "")}</span>
-          ${free ? `<span class="badge">${esc(t("lobby.free", { n: free }))}</span>` : ""}
+      return html`<li class="table-item" data-code=${tb.code}>
+        <div><strong class="code">${tb.code}</strong> <span class="muted">${presetName(tb.preset)} ·
+          ${tb.rules?.target ?? ""}</span>
+          ${free ? html`<span class="badge">${t("lobby.free", { n: free })}</span>` : ""}
           <div class="names">${names}</div></div>
         <div class="actions">
-          ${free ? `<a class="btn primary small" data-nav href="/t/${esc(tb.code)}">${esc(t("lobby.join"))}</a>` : ""}
-          <a class="btn small" data-nav href="/t/${esc(tb.code)}?watch=1">${esc(t("lobby.watch"))}</a>
+          ${free ? html`<a class="btn primary small" data-nav href="/t/${tb.code}">${t("lobby.join")}</a>` : ""}
+          <a class="btn small" data-nav href="/t/${tb.code}?watch=1">${t("lobby.watch")}</a>
         </div></li>`;
-    }).join("");
+    });
   }
 
   function gameItems() {
-    if (!games.length) return `<li class="empty">${esc(t("lobby.none_finished"))}</li>`;
-    return games.map((g) => `<li class="table-item">
-      <div><strong class="code">${esc(g.code)}</strong> <span class="muted">#${esc(g.number)}</span>
-        <span class="score-pair">${esc(g.scores[0])} : ${esc(g.scores[1])}</span></div>
+    if (!games.length) return html`<li class="empty">${t("lobby.none_finished")}</li>`;
+    return games.map((g) => html`<li class="table-item">
+      <div><strong class="code">${g.code}</strong> <span class="muted">#${g.number}</span>
+        <span class="score-pair">${g.scores[0]} : ${g.scores[1]}</span></div>
       <div class="actions">
-        <a class="btn small" data-nav href="/?replay=${esc(g.id)}">${esc(t("replay"))}</a>
-        <a class="btn small" href="${api.recordUrl(g.id)}" data-record="${esc(g.id)}" download>⬇</a>
-      </div></li>`).join("");
+        <a class="btn small" data-nav href="/?replay=${g.id}">${t("replay")}</a>
+        <a class="btn small" href=${api.recordUrl(g.id)} data-record=${g.id} download>⬇</a>
+      </div></li>`);
   }
 
-  function bind() {
-    const $ = (id) => document.getElementById(id);
-    $("f-name").addEventListener("input", (e) => {
-      form.name = e.target.value;
-      localStorage.setItem("puur.name", form.name);
-    });
-    $("f-preset").addEventListener("change", (e) => {
-      form.preset = e.target.value;
-      form.options = {};
-      render();
-    });
-    $("f-target").addEventListener("change", (e) => {
-      form.options.target = Number(e.target.value);
-    });
-    $("f-deck").addEventListener("change", (e) => { form.deck = e.target.value; render(); });
-    $("f-lang").addEventListener("change", (e) => { form.lang = e.target.value; });
-    $("f-multipliers").addEventListener("change", (e) => {
-      if (e.target.value === "preset") delete form.options.multipliers;
-      else form.options.multipliers = e.target.value;
-    });
-    for (const k of BOOL_OPTIONS) {
-      $(`f-${k}`).addEventListener("change", (e) => { form.options[k] = e.target.checked; });
-    }
-    for (const k of SELECT_OPTIONS) {
-      $(`f-${k}`).addEventListener("change", (e) => { form.options[k] = e.target.value; });
-    }
-    for (const box of view.querySelectorAll(".f-extra")) {
-      box.addEventListener("change", () => {
-        form.options.extra_contracts = [...view.querySelectorAll(".f-extra:checked")].map((b) => b.value);
-      });
-    }
-    $("f-timer").addEventListener("change", (e) => { form.turn_timer = Number(e.target.value) || 0; });
-    for (const sel of view.querySelectorAll(".seat-kind")) {
-      sel.addEventListener("change", (e) => {
-        const s = Number(e.target.dataset.seat);
-        const v = e.target.value;
-        form.seats[s] = v === "human" ? { kind: "human", strength: form.seats[s].strength }
-          : { kind: "bot", bot: v.slice(4), strength: form.seats[s].strength };
-        render();
-      });
-    }
-    for (const sel of view.querySelectorAll(".seat-strength")) {
-      sel.addEventListener("change", (e) => {
-        form.seats[Number(e.target.dataset.seat)].strength = Number(e.target.value);
-      });
-    }
-    $("create-form").addEventListener("submit", create);
-    $("join-form").addEventListener("submit", (e) => {
-      e.preventDefault();
-      const code = $("j-code").value.trim().toUpperCase();
-      if (code) ctx.navigate(`/t/${code}`);
-    });
-    $("j-watch").addEventListener("click", () => {
-      const code = $("j-code").value.trim().toUpperCase();
-      if (code) ctx.navigate(`/t/${code}?watch=1`);
-    });
-    $("refresh").addEventListener("click", refresh);
+  // --- What the form's controls do -------------------------------------------------------
+
+  function onName(e) {
+    form.name = e.target.value;
+    localStorage.setItem("puur.name", form.name);
+  }
+
+  function onPreset(e) {
+    form.preset = e.target.value;
+    form.options = {};
+    redraw();
+  }
+
+  function onTarget(e) {
+    form.options.target = Number(e.target.value);
+  }
+
+  function onDeck(e) {
+    form.deck = e.target.value;
+    redraw();
+  }
+
+  function onMultipliers(e) {
+    if (e.target.value === "preset") delete form.options.multipliers;
+    else form.options.multipliers = e.target.value;
+  }
+
+  /** A handler that keeps option `k` as the control's `prop` (checked or value). */
+  function setOption(k, prop) {
+    return (e) => { form.options[k] = e.target[prop]; };
+  }
+
+  function onExtra() {
+    form.options.extra_contracts = [...view.querySelectorAll(".f-extra:checked")].map((b) => b.value);
+  }
+
+  function onTimer(e) {
+    form.turn_timer = Number(e.target.value) || 0;
+  }
+
+  function onSeatKind(e) {
+    const s = Number(e.target.dataset.seat);
+    const v = e.target.value;
+    form.seats[s] = v === "human" ? { kind: "human", strength: form.seats[s].strength }
+      : { kind: "bot", bot: v.slice(4), strength: form.seats[s].strength };
+    redraw();
+  }
+
+  function onStrength(e) {
+    form.seats[Number(e.target.dataset.seat)].strength = Number(e.target.value);
+  }
+
+  const typedCode = () => document.getElementById("j-code").value.trim().toUpperCase();
+
+  function onJoin(e) {
+    e.preventDefault();
+    const code = typedCode();
+    if (code) ctx.navigate(`/t/${code}`);
+  }
+
+  function onWatch() {
+    const code = typedCode();
+    if (code) ctx.navigate(`/t/${code}?watch=1`);
   }
 
   async function create(e) {
@@ -308,10 +317,7 @@ export function mountLobby(view, ctx) {
       if (!alive) return;
       tables = tb.tables;
       games = gm.games;
-      const ot = document.getElementById("open-tables");
-      const fg = document.getElementById("finished-games");
-      if (ot) ot.innerHTML = tableItems();
-      if (fg) fg.innerHTML = gameItems();
+      redrawLists();
     } catch (err) {
       ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
     }
@@ -328,15 +334,15 @@ export function mountLobby(view, ctx) {
     if (!(form.preset in meta.presets)) form.preset = Object.keys(meta.presets)[0];
     const preferred = meta.bots.includes("rules") ? "rules" : meta.bots[meta.bots.length - 1];
     for (const s of [1, 2, 3]) form.seats[s].bot = preferred;
-    render();
+    redraw();
     refresh();
   }
 
-  render();
+  redraw();
   load();
   const poll = setInterval(refresh, 5000);
   return {
-    rerender: render,
+    rerender: redraw,
     destroy() {
       alive = false;
       clearInterval(poll);

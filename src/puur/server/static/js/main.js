@@ -5,6 +5,7 @@
 // The client never decides a rule: every view draws what the server sends.
 
 import { installSprite } from "./cards.js";
+import { html, live, nothing, render } from "./dom.js";
 import { LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
@@ -43,8 +44,9 @@ const ctx = {
   chosen,
   toast,
   navigate,
-  setInfo(html) {
-    document.getElementById("topbar-info").innerHTML = html;
+  /** Show a view's own part of the top bar (a template, or nothing). */
+  setInfo(content) {
+    render(content, document.getElementById("topbar-info"));
   },
   /** Make the top bar unreachable (under a modal dialog) or reachable again. */
   inertFrame(on) {
@@ -84,14 +86,11 @@ function toast(text, kind = "info", ms = 4000) {
 }
 
 function fillPrefSelects() {
-  const lang = document.getElementById("pref-lang");
-  lang.innerHTML = Object.entries(LANGUAGES)
-    .map(([k, v]) => `<option value="${k}"${k === prefs.lang ? " selected" : ""}>${v}</option>`)
-    .join("");
-  const deck = document.getElementById("pref-deck");
-  deck.innerHTML = ["swiss", "french"]
-    .map((k) => `<option value="${k}"${k === prefs.deck ? " selected" : ""}>${t(`deck.${k}`)}</option>`)
-    .join("");
+  const options = (entries, current) => entries.map(([k, v]) =>
+    html`<option value=${k} .selected=${live(k === current)}>${v}</option>`);
+  render(options(Object.entries(LANGUAGES), prefs.lang), document.getElementById("pref-lang"));
+  render(options(["swiss", "french"].map((k) => [k, t(`deck.${k}`)]), prefs.deck),
+    document.getElementById("pref-deck"));
 }
 
 function refreshFrame() {
@@ -134,9 +133,9 @@ function mount() {
   if (current) current.destroy();
   current = null;
   ctx.banner("");
-  ctx.setInfo("");
+  ctx.setInfo(nothing);
   const view = document.getElementById("view");
-  view.innerHTML = "";
+  render(nothing, view);
   const r = route();
   document.body.dataset.view = r.view;
   if (r.view === "table") current = mountTable(view, r.code, r.watch, ctx);

@@ -4,7 +4,8 @@
 // 20 is written beside. The stroke counts come from the server (the jasstafel object of the
 // state); nothing is computed here but where to draw them.
 
-import { esc, fitText, textWidth } from "./util.js";
+import { html, svg } from "./dom.js";
+import { fitText, textWidth } from "./util.js";
 
 const W = 300;
 const HALF = 120;
@@ -69,20 +70,20 @@ function half(team, y0, label) {
   const right = x1 + 14;
   const marks = "✕".repeat(Math.min(team.striche || 0, 12));
   const strichX = right - textWidth(String(team.points), "700 15px") - 8;
-  const striche = marks ? `<text x="${strichX.toFixed(1)}" y="${y0 + 14}" text-anchor="end" class="tafel-striche">${marks}</text>` : "";
+  const striche = marks ? svg`<text x=${strichX.toFixed(1)} y=${y0 + 14} text-anchor="end" class="tafel-striche">${marks}</text>` : "";
   const room = strichX - (marks ? textWidth(marks, "700 13px") + 8 : 0) - (x0 - 14) - 4;
-  return `<g class="tafel-half" data-team="${label.team}">
-    <text x="${x0 - 14}" y="${y0 + 14}" class="tafel-name">${esc(fitText(label.name, "600 13px", room))}<title>${esc(label.name)}</title></text>
-    <text x="${right}" y="${y0 + 14}" text-anchor="end" class="tafel-points">${esc(team.points)}</text>
+  return svg`<g class="tafel-half" data-team=${label.team}>
+    <text x=${x0 - 14} y=${y0 + 14} class="tafel-name">${fitText(label.name, "600 13px", room)}<title>${label.name}</title></text>
+    <text x=${right} y=${y0 + 14} text-anchor="end" class="tafel-points">${team.points}</text>
     ${striche}
-    <path d="${z}" class="tafel-z"/>
-    <path d="${strokes}" class="tafel-strokes"/>
-    <text x="${x1 + 6}" y="${bottom + 5}" class="tafel-rest">${esc(team.rest)}</text>
+    <path d=${z} class="tafel-z"/>
+    <path d=${strokes} class="tafel-strokes"/>
+    <text x=${x1 + 6} y=${bottom + 5} class="tafel-rest">${team.rest}</text>
   </g>`;
 }
 
 /**
- * The slate as SVG markup.
+ * The slate, as a template of a whole <svg> element.
  * @param {{teams: Array<{name, points, hundreds, fifties, twenties, rest, striche}>}} tafel
  * @param {[string, string]} names team labels to show (translated)
  */
@@ -90,10 +91,10 @@ export function jasstafelSVG(tafel, names) {
   const teams = tafel?.teams || [];
   const blank = { points: 0, hundreds: 0, fifties: 0, twenties: 0, rest: 0, striche: 0 };
   const a = teams[0] || blank, b = teams[1] || blank;
-  return `<svg class="jasstafel" viewBox="0 0 ${W} ${HALF * 2 + 8}" role="img"
-      aria-label="Jasstafel ${esc(names[0])} ${esc(a.points)}, ${esc(names[1])} ${esc(b.points)}">
-    <rect x="1" y="1" width="${W - 2}" height="${HALF * 2 + 6}" rx="10" class="tafel-board"/>
-    <rect x="8" y="8" width="${W - 16}" height="${HALF * 2 - 8}" rx="6" class="tafel-frame"/>
+  return html`<svg class="jasstafel" viewBox="0 0 ${W} ${HALF * 2 + 8}" role="img"
+      aria-label="Jasstafel ${names[0]} ${a.points}, ${names[1]} ${b.points}">
+    <rect x="1" y="1" width=${W - 2} height=${HALF * 2 + 6} rx="10" class="tafel-board"/>
+    <rect x="8" y="8" width=${W - 16} height=${HALF * 2 - 8} rx="6" class="tafel-frame"/>
     ${half(a, 4, { team: 0, name: names[0] })}
     <path d="M12 ${HALF + 4} L${W - 12} ${HALF + 4}" class="tafel-mid"/>
     ${half(b, HALF + 4, { team: 1, name: names[1] })}

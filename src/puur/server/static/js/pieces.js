@@ -1,0 +1,92 @@
+// Pieces drawn both at the table and in the replay: contract names and icons, small cards, a
+// card of the trick, the bubbles at a seat, the declared Weis, the hand's score table and the
+// panel a page shows when it cannot open.
+
+import { cardSVG, parseToken, suitIcon } from "./cards.js";
+import { html } from "./dom.js";
+import { cardName, label, t } from "./i18n.js";
+
+export const SUIT_TOKENS = { D: 0, H: 1, S: 2, C: 3 };
+/** Where a seat sits, counted from the seat at the bottom. */
+export const POS = ["bottom", "right", "top", "left"];
+
+/** The display name of a contract token. */
+export function contractName(token, deck) {
+  if (token in SUIT_TOKENS) return label(t("trumps", { suit: t(`suit.${deck}.${SUIT_TOKENS[token]}`) }));
+  return t(`contract.${token}`);
+}
+
+/** An icon for a contract token. */
+export function contractIcon(token, deck, size = 22) {
+  if (token in SUIT_TOKENS) return suitIcon(deck, SUIT_TOKENS[token], size);
+  const glyph = { obe: "⬇", unde: "⬆", misere: "∅", slalom: "⇅", "slalom-unde": "⇵" }[token] || "?";
+  return html`<span class="contract-glyph" style="font-size:${size * 0.8}px">${glyph}</span>`;
+}
+
+/** A small face-up card. */
+export function miniCard(token, deck, extra = "") {
+  const c = parseToken(token);
+  return html`<span class="mini-card ${extra}" title=${cardName(c, deck)}>${cardSVG(c, deck, cardName(c, deck))}</span>`;
+}
+
+/** A card of the trick ({card, seat}) lying at `slot` (a POS), with more classes. */
+export function trickCard(c, slot, classes, deck) {
+  const card = parseToken(c.card);
+  return html`<div class="trick-card slot-${slot} ${classes}" data-card=${c.card} data-seat=${c.seat}>
+        ${cardSVG(card, deck, cardName(card, deck))}</div>`;
+}
+
+/** The contract in the middle of the cloth: its icon and name, the multiplier, who chose it. */
+export function contractChip(contract, multiplier, chosenBy, pushed, deck) {
+  return html`<div class="contract-chip" data-contract=${contract}>
+      ${contractIcon(contract, deck)}<span>${contractName(contract, deck)}</span>${
+        multiplier > 1 ? html` <span class="mult">×${multiplier}</span>` : ""}
+      <span class="muted small">${chosenBy}${pushed ? ` · ${t("pushed")}` : ""}</span>
+    </div>`;
+}
+
+/** The bubble at a seat that declared Weis: "Weis 50". */
+export function weisBubble(melds) {
+  return html`<span class="bubble weis-bubble">${t("weis")} ${melds.reduce((a, m) => a + m.points, 0)}</span>`;
+}
+
+export function stoeckBubble() {
+  return html`<span class="bubble stoeck-bubble">${t("stoeck")}</span>`;
+}
+
+/** The bubble at the seat that chose the contract: the contract's icon. */
+export function chooserBubble(contract, deck) {
+  return html`<span class="bubble chooser-bubble" title=${contractName(contract, deck)}>${contractIcon(contract, deck, 16)}</span>`;
+}
+
+/** The declared Weis card by card, by seat (★ marks the team with the best Weis), or "". */
+export function weisShown(weis, weisSeat, seatName, deck) {
+  const rows = [0, 1, 2, 3].filter((s) => (weis?.[s] || []).length).map((s) => {
+    const best = weisSeat !== null && weisSeat !== undefined && s % 2 === weisSeat % 2;
+    return html`<div class="weis-shown ${best ? "best" : ""}" data-seat=${s}><span class="who">${seatName(s)}</span>
+          ${weis[s].map((m) => html`<span class="meld" title=${m.points}>${m.cards.map((c) => miniCard(c, deck))}<span class="pts">${m.points}</span></span>`)}</div>`;
+  });
+  return rows.length ? html`<section class="side-box"><h3>${t("weis")}</h3>${rows}</section>` : "";
+}
+
+/** The score of a hand (card points, Match, Weis, Stöck, multiplier, total) and the game's
+ * score after it, one column per team. */
+export function scoreTable(names, score, game) {
+  const row = (text, key) => html`<tr><th>${text}</th>
+      <td>${score[key][0]}</td><td>${score[key][1]}</td></tr>`;
+  const some = (key) => score[key].some((x) => x);
+  return html`<table class="score-table"><thead><tr><th></th><th>${names[0]}</th><th>${names[1]}</th></tr></thead>
+        <tbody>${row(t("summary.tricks"), "trick_points")}${
+          some("match_bonus") ? row(t("summary.match"), "match_bonus") : ""}${
+          some("weis") ? row(t("summary.weis"), "weis") : ""}${
+          some("stoeck") ? row(t("summary.stoeck"), "stoeck") : ""}${
+          score.multiplier > 1 ? html`<tr><th>${t("summary.multiplier")}</th><td colspan="2">×${score.multiplier}</td></tr>` : ""}
+        <tr class="total"><th>${t("summary.total")}</th><td>${score.total[0]}</td><td>${score.total[1]}</td></tr>
+        <tr class="game"><th>${t("summary.game")}</th><td>${game[0]}</td><td>${game[1]}</td></tr></tbody></table>`;
+}
+
+/** What a page shows when it cannot open (no such table, no such game). */
+export function fatalPanel(text) {
+  return html`<section class="panel fatal"><h2>${text}</h2>
+        <a class="btn primary" data-nav href="/">${t("lobby.back")}</a></section>`;
+}

@@ -1,0 +1,54 @@
+// The middle of the cloth: the contract, the trick (each card slides in from its player's side;
+// a full trick stays a moment, then goes to the winner), the last trick on demand, and what
+// shows before the game starts (the invite while seats are free).
+
+import { html, repeat } from "./dom.js";
+import { t } from "./i18n.js";
+import { contractChip, miniCard, POS, trickCard } from "./pieces.js";
+
+/** The contract above the trick, or "" before one is chosen. */
+export function contract(table) {
+  const g = table.st.game;
+  if (!g || !g.contract) return "";
+  const by = g.chooser === table.mySeat() ? t("chosen_by_you")
+    : t("chosen_by", { who: table.seatName(g.chooser) });
+  return contractChip(g.contract, g.multiplier, by, g.pushed, table.deck());
+}
+
+/** The cards of the trick on the cloth (or of the completed trick being held). */
+export function trickCards(table) {
+  const { st } = table;
+  const g = st.game;
+  let cards = g ? g.trick : [];
+  let cls = "";
+  if (st.completing) {
+    cards = st.completing.cards;
+    if (st.completing.collecting) cls = `collect collect-${POS[table.rel(st.completing.winner)]}`;
+  }
+  return repeat(cards, (c) => c.card, (c) => {
+    const r = table.rel(c.seat);
+    const enter = st.entering.has(c.card) ? `enter enter-${POS[r]}` : "";
+    return trickCard(c, POS[r], `${enter} ${cls}`, table.deck());
+  });
+}
+
+/** The last completed trick, laid out as on the cloth, with its winner and points. */
+export function lastTrick(table, onClose) {
+  const lt = table.st.game.last_trick;
+  return html`<div class="overlay last-trick" id="last-trick">
+        <div class="overlay-title">${t("last_trick")} · ${table.trickBy(lt.winner)} · ${t("points.count", { n: lt.points })}</div>
+        <div class="mini-trick">${lt.cards.map((c) => html`<div class="lt-slot slot-${POS[table.rel(c.seat)]}">${miniCard(c.card, table.deck())}</div>`)}</div>
+        <button class="btn small" id="close-last" type="button" @click=${onClose}>${t("close")}</button></div>`;
+}
+
+/** Before the first state: a pause; while seats are free: the invite link and code. */
+export function waiting(table) {
+  if (!table.st.latest) return html`<div class="center-msg">…</div>`;
+  const { code } = table;
+  const link = `${location.origin}/t/${code}`;
+  return html`<div class="center-msg waiting">
+        <p>${t("waiting_players")}</p>
+        <p class="small">${t("invite.text", { code })}</p>
+        <input class="invite-link" readonly value=${link} aria-label=${t("invite")}>
+        <div class="big-code">${code}</div></div>`;
+}

@@ -1,0 +1,24 @@
+"""The family of Jass games on one engine: a registry of variants.
+
+Every variant is a module on the shared trick engine (:mod:`puur.tricks`, :mod:`puur.hand`)
+with a static description (:class:`~puur.variants.base.Variant`) and a game that bots and
+interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop()``,
+``observation(seat)``. Schieber is the first; ``variants()`` lists them all.
+
+>>> from puur.variants import get
+>>> game = get("differenzler").new_game(seed=1)
+>>> game.num_seats, game.round.phase
+(4, 'forecast')
+"""
+
+from __future__ import annotations
+
+from puur.variants import coiffeur, differenzler, schieber
+from puur.variants.base import Variant, VariantError, VariantGame
+from puur.variants.registry import get, register, variants
+
+__all__ = ["Variant", "VariantError", "VariantGame", "get", "register", "variants"]
+
+register(schieber.VARIANT)
+register(differenzler.VARIANT)
+register(coiffeur.VARIANT)

@@ -1,0 +1,83 @@
+"""What the table sees of any trick-taking hand: the parts every variant's observation shares.
+
+* The cards played, who played them and who took each trick are public.
+* Weis become public in two steps: while trick 1 runs each declaration shows its melds' points
+  and lengths (what a player says aloud); once trick 1 is over, the melds of the side holding
+  the best Weis are shown card by card. The other sides' cards are never shown.
+* Stöck is public once announced (and with it the King and Ober of trumps, if not yet played).
+* While another seat decides whether to declare a Weis (or Stöck with the Weis), the observer
+  sees an ordinary turn to play: the question alone would tell that it holds one.
+
+A *spectator* is seat ``-1``: it sees everything public and no hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from puur.hand import STOECK, WEIS, TrickHand
+from puur.weis import Meld, stoeck_cards
+
+__all__ = ["SPECTATOR", "TableView", "table_view"]
+
+SPECTATOR: Final = -1
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The public part of a hand, and the phase as ``seat`` may see it."""
+
+    phase: str
+    history: tuple[tuple[int, int], ...]
+    trick: tuple[tuple[int, int], ...]
+    #: Per seat: (points, length) of each declared meld, as announced in trick 1.
+    weis_announced: tuple[tuple[tuple[int, int], ...], ...]
+    #: Per seat: the melds shown card by card (own declaration, or the best side's after trick 1).
+    weis_shown: tuple[tuple[Meld, ...], ...]
+    #: The seat holding the best Weis (-1 until trick 1 is over, or when none was declared).
+    weis_seat: int
+    #: The seat that announced Stöck, or -1.
+    stoeck_seat: int
+    #: Cards of each seat that the table knows and that are not yet played.
+    known: tuple[int, ...]
+
+
+def table_view(hand: TrickHand, seat: int, extra_known: tuple[int, ...] = ()) -> TableView:
+    """The public view of ``hand`` for ``seat`` (``-1``: a spectator). ``extra_known[s]`` adds
+    cards the variant shows of seat ``s`` (a card turned for trumps)."""
+    n = hand.num_seats
+    history = tuple(hand.history())
+    played = 0
+    for c in hand.played:
+        played |= 1 << c
+    announced = tuple(tuple((m.points, m.length) for m in hand.declared[s]) for s in range(n))
+    trick1_over = len(hand.trick_winners) > 0
+    best_side = hand.sides[hand.weis_seat] if trick1_over and hand.weis_seat >= 0 else -1
+    shown = tuple(
+        hand.declared[s] if s == seat or hand.sides[s] == best_side else () for s in range(n)
+    )
+    stoeck_seat = hand.stoeck_seat if hand.stoeck_state == 1 else -1
+    known: list[int] = []
+    for s in range(n):
+        k = extra_known[s] if s < len(extra_known) else 0
+        for m in shown[s]:
+            k |= m.cards
+        if s == stoeck_seat and hand.trump >= 0:
+            k |= stoeck_cards(hand.trump)
+        known.append(k & ~played)
+    phase = hand.phase
+    my_turn = hand.to_move == seat
+    if not my_turn and (phase == WEIS or (phase == STOECK and hand.trick_no == 0
+                                          and hand.rules.stoeck_announce == "with-weis")):
+        phase = "play"
+    return TableView(
+        phase=phase,
+        history=history,
+        trick=tuple(hand.current_trick()),
+        weis_announced=announced,
+        weis_shown=shown,
+        weis_seat=hand.weis_seat if trick1_over else -1,
+        stoeck_seat=stoeck_seat,
+        known=tuple(known),
+    )

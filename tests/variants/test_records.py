@@ -1,0 +1,81 @@
+"""Records of the variants: the variant line, each variant's hand line and tokens, bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puur.record import RecordError, format_record, iter_records
+from puur.variants import get
+
+
+def played(key: str, preset: str | None = None, hands: int = 2) -> list[str]:
+    v = get(key)
+    game = v.new_game(v.preset(preset) if preset else None, seed=f"rec-{key}")
+    rng = random.Random(key)
+    while not game.is_over and len(game.rounds) <= hands:
+        game.push(rng.choice(game.legal_actions()))
+    return format_record(game).splitlines()
+
+
+def other_dealer(lines: list[str], i: int) -> None:
+    """Name the next seat as the dealer of the hand line ``i``."""
+    _hand, n, dealer, rest = lines[i].split(" ", 3)
+    lines[i] = f"hand {n} {(int(dealer) + 1) % 4} {rest}"
+
+
+def read(lines: list[str]) -> object:
+    return next(iter(iter_records(lines)))
+
+
+def index(lines: list[str], prefix: str, nth: int = 0) -> int:
+    return [i for i, ln in enumerate(lines) if ln.startswith(prefix)][nth]
+
+
+@pytest.mark.parametrize(
+    ("key", "change", "reason"),
+    [
+        ("differenzler", lambda ls: ls.__setitem__(1, "variant nonesuch"), "unknown variant"),
+        ("differenzler", lambda ls: ls.insert(3, "variant coiffeur"), "must come before"),
+        ("differenzler", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "dealer"),
+        ("differenzler", lambda ls: ls.__setitem__(index(ls, "act"), "act forecast:158"),
+         "forecast is 0..157"),
+        ("differenzler", lambda ls: ls.__setitem__(index(ls, "score"), "score 1 0 0 0 0"),
+         "on replay"),
+        ("differenzler", lambda ls: ls.__setitem__(index(ls, "score"), "score 1 0 0"),
+         "needs 5 numbers"),
+        ("differenzler", lambda ls: ls.insert(index(ls, "hand"), "seat 4 human Anna"),
+         "seat 0..3"),
+        ("coiffeur", lambda ls: ls.__setitem__(index(ls, "act"), "act row:99:H"), "no row 99"),
+        ("coiffeur", lambda ls: ls.__setitem__(index(ls, "act"), "act row:1:zz"),
+         "unknown contract"),
+        ("coiffeur", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"sheet": "nine"}'),
+         "option 'sheet'"),
+    ],
+)
+def test_bad_variant_records_name_the_line_and_the_reason(
+    key: str, change: object, reason: str
+) -> None:
+    lines = played(key)
+    change(lines)  # type: ignore[operator]
+    with pytest.raises(RecordError) as info:
+        read(lines)
+    assert reason in info.value.reason, str(info.value)
+    assert info.value.line > 0
+
+
+def test_a_three_player_differenzler_record_reads_back() -> None:
+    lines = played("differenzler", "three", hands=12)
+    assert lines[1] == "variant differenzler"
+    assert lines[-1].startswith("result ") and " / " in lines[-1]
+    rec = read(lines)
+    assert len(rec.deals) == 12  # type: ignore[attr-defined]
+
+
+def test_a_wrong_result_is_refused() -> None:
+    lines = played("coiffeur", hands=99)
+    assert lines[-1].startswith("result ")
+    lines[-1] = "result 1 2 / 0 0"
+    with pytest.raises(RecordError, match="replay gives result"):
+        read(lines)
