@@ -1,6 +1,6 @@
 """The card faces and the interface texts, in headless Chromium: the 6 and the 9 are told
-apart upside down, every text exists in every language, counts take their plural forms, labels
-start with a capital, and keyboard focus is visible."""
+apart upside down, the page has the catalogue's texts, counts take their plural forms, server
+errors are told in the page's language, and keyboard focus is visible."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from puur.i18n import LANGUAGES, entries, t, tn
 
 from .pages import ACTIONABLE, act_once, post_table
 
@@ -79,34 +81,16 @@ def test_six_and_nine_are_underlined_in_both_decks(
     page.locator("#sixes").screenshot(path=str(artifacts / "sixes-and-nines.png"))
 
 
-# Keys whose number is not a count of things (a target, a position, points of a Weis).
-NUMBERED = {"target", "replay.hand", "replay.step", "weis.points"}
-# The Swiss terms, the same in every language.
-SWISS = ("weis", "stoeck", "summary.match", "contract.obe", "contract.unde", "push",
-         "opt.kontermatch", "opt.striche", "jasstafel")
-
-
-def test_every_text_in_every_language(new_page: Callable[..., Any]) -> None:
-    """Each text exists in all four languages with the same placeholders; a text that counts
-    has a singular and a plural form; the Swiss terms are the same in each."""
+def test_the_page_has_the_texts_of_the_catalogue(new_page: Callable[..., Any]) -> None:
+    """The web app's texts are the shared and web texts of the one catalogue the terminal game
+    reads too (whose own checks are in tests/texts), in its languages and their order."""
     page = new_page("/")
-    rows: dict[str, list[Any]] = page.evaluate(
-        "async () => (await import('/static/js/i18n.js')).allRows()")
-    assert len(rows) > 100
-    for key, row in rows.items():
-        assert len(row) == 4, key
-        forms = [f for entry in row for f in (entry if isinstance(entry, list) else [entry])]
-        assert all(isinstance(f, str) and f.strip() for f in forms), key
-        holes = {frozenset(re.findall(r"\{(\w+)\}", f)) for f in forms}
-        assert len(holes) == 1, (key, holes)
-        counted = any(isinstance(entry, list) for entry in row)
-        if counted:
-            assert all(isinstance(entry, list) and len(entry) == 2 for entry in row), key
-            assert holes == {frozenset({"n"})}, key
-        elif "n" in next(iter(holes)):
-            assert key in NUMBERED, f"{key} counts something: give it plural forms"
-    for key in SWISS:
-        assert len(set(rows[key])) == 1, key
+    got = page.evaluate("""async () => { const i18n = await import('/static/js/i18n.js');
+      return [i18n.allRows(), i18n.LANGUAGES,
+        [...document.querySelectorAll('#pref-lang option')].map((o) => o.value)]; }""")
+    rows, languages, offered = got
+    assert rows == entries("shared", "web")
+    assert languages == LANGUAGES and offered == list(LANGUAGES)
 
 
 PLURALS = """async ([lang]) => {
@@ -115,7 +99,10 @@ PLURALS = """async ([lang]) => {
   i18n.setLanguage(lang);
   const out = {};
   for (const [key, row] of Object.entries(i18n.allRows())) {
-    if (Array.isArray(row[0])) out[key] = [0, 1, 2, 5].map((n) => i18n.t(key, {n}));
+    if (typeof row.en === 'object') {
+      out[key] = [0, 1, 2, 5].map((n) => i18n.t(key, {n}));
+      if (out[key].some((s, i) => s !== i18n.tn(key, [0, 1, 2, 5][i]))) out[key] = ['tn differs'];
+    }
   }
   i18n.setLanguage(before);
   return out;
@@ -134,6 +121,8 @@ def test_counts_take_their_plural_form(
     for key, (zero, one, two, five) in forms.items():
         assert one != two and two.replace("2", "5") == five, (key, one, two, five)
         assert zero == (one if lang == "fr" else two).replace("1" if lang == "fr" else "2", "0")
+        # The catalogue's forms, as the terminal game says them too.
+        assert [zero, one, two, five] == [tn(key, n, lang) for n in (0, 1, 2, 5)]
     free = {"en": ("1 free seat", "2 free seats"), "de": ("1 Platz frei", "2 Plätze frei"),
             "fr": ("1 place libre", "2 places libres"), "it": ("1 posto libero", "2 posti liberi")}
     assert (forms["lobby.free"][1], forms["lobby.free"][2]) == free[lang]
@@ -146,6 +135,46 @@ def test_counts_take_their_plural_form(
     for code, text in zip(codes, free[lang], strict=True):
         assert page.inner_text(f".table-item[data-code='{code}'] .badge") == text
     assert not singular_said_in_plural(page, forms)
+
+
+ERRORS = """async ([lang, codes]) => {
+  const i18n = await import('/static/js/i18n.js');
+  const before = i18n.language();
+  i18n.setLanguage(lang);
+  const out = Object.fromEntries(codes.map((c) => [c, i18n.errorText(c, 'the server says')]));
+  i18n.setLanguage(before);
+  return out;
+}"""
+
+
+def test_server_errors_are_told_in_the_pages_language(
+    new_page: Callable[..., Any], server: str
+) -> None:
+    """Each error code of the protocol has its text in each language; a code the catalogue
+    does not know shows the server's own message; a refused seat says so in German."""
+    page = new_page("/")
+    codes = [k.removeprefix("error.") for k in entries("web") if k.startswith("error.")]
+    for lang in LANGUAGES:
+        told = page.evaluate(ERRORS, [lang, [*codes, "no_such_code"]])
+        assert told.pop("no_such_code") == "the server says"
+        assert told == {c: t(f"error.{c}", lang) for c in codes}
+    # A seat someone else took while the join form was open.
+    human = {"kind": "human"}
+    bot = {"kind": "bot", "bot": "random"}
+    table = post_table(page, server, {"rules": "family", "seats": [human, human, bot, bot]})
+    page.evaluate("localStorage.setItem('puur.lang', 'de')")
+    page.goto(f"/t/{table['code']}")
+    page.wait_for_selector(".join-seat[data-seat='1']")
+    res = page.request.post(f"{server}/api/tables/{table['code']}/join",
+                            data='{"v": 1, "seat": 1}',
+                            headers={"Content-Type": "application/json"})
+    assert res.status == 200
+    page.click(".join-seat[data-seat='1']")
+    toast = page.wait_for_selector(".toast-error")
+    assert toast.inner_text() == "Fehler: Dieser Platz ist besetzt."
+    # A table that does not exist.
+    page.goto("/t/ZZZZZZ")
+    assert page.wait_for_selector(".fatal h2").inner_text() == t("error.no_table", "de")
 
 
 def singular_said_in_plural(page: Any, forms: dict[str, list[str]]) -> list[str]:

@@ -24,9 +24,11 @@ WEIS_POINTS = "<img src=x onerror=alert(4)>"
 # Every alert() the page calls is kept (an injected handler would call one).
 TRAP = "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));"
 
-# Elements that user text could have become: none of them is ever part of the page.
+# Elements that user text could have become: none of them is ever part of the page (but the
+# texts the server puts into every page, as JSON data that never runs).
 _INJECTED = """() => [...document.querySelectorAll(
-    'img, iframe, object, embed, b, script:not([src]), [onerror], [onload]')]
+    'img, iframe, object, embed, b, script:not([src]):not(head > #puur-texts), [onerror],'
+    + ' [onload]')]
   .map((e) => e.tagName.toLowerCase())"""
 
 

@@ -379,8 +379,8 @@ def test_deck_suit_names() -> None:
         assert swiss.split()[0] == SWISS.suit_names[s]
         english, french_name, german = (x.strip() for x in french.split("/"))
         assert english == FRENCH.suit_names[s]
-        assert french_name == catalog("fr")[f"fsuit.{s}"]
-        assert german == catalog("de")[f"fsuit.{s}"]
+        assert french_name == catalog("fr")[f"suit.french.{s}"]
+        assert german == catalog("de")[f"suit.french.{s}"]
         assert symbol == FRENCH.suit_symbols[s]
         letter = notation.strip("`")
         assert suit_of(parse_card(letter + "7")) == s == suit_of(parse_card(symbol + "7"))

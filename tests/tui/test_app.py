@@ -83,7 +83,7 @@ async def test_choose_dialog_push_and_weis_and_stoeck_dialogs() -> None:
         dlg = app.screen
         assert isinstance(dlg, ChoiceDialog) and dlg.kind == "choose"
         labels = [label for _a, label in dlg.choices]
-        assert "Rosen trumps" in labels and "Obenabe" in labels and "Schieben (push)" in labels
+        assert "Rosen trumps" in labels and "Obenabe" in labels and "Schieben" in labels
         await pilot.press("h")  # a hint for the choice
         for _ in range(50):
             await pilot.pause(0.02)
@@ -232,7 +232,7 @@ async def test_language_and_deck_switching_in_game() -> None:
         await pilot.pause()
         await pilot.press("2", "2")  # Rosen, keep quiet
         await pilot.pause()
-        assert "Your hand" in screen_text(app) or "Your turn" in screen_text(app)
+        assert "Your cards" in screen_text(app) or "Your turn" in screen_text(app)
         await pilot.press("g")
         await pilot.pause()
         text = screen_text(app)

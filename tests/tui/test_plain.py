@@ -37,7 +37,7 @@ def test_a_whole_game_answering_the_first_legal_choice() -> None:
     code, text = _run(s, ["1"] * 200)
     assert code == EXIT_OK and s.is_over
     assert "Game over" in text and "win with" in text
-    assert "Jasstafel:" in text and "Trick points:" in text
+    assert "Jasstafel:" in text and "Card points:" in text
     assert _prompts(text) and all(p in ("? play", "? choose", "? weis", "? stoeck")
                                   for p in _prompts(text))
 
@@ -157,7 +157,7 @@ def test_a_card_is_taken_by_the_name_the_game_prints(typed: str, played: str) ->
 def test_printed_contract_and_stoeck_answers_in_other_languages() -> None:
     rules = FAST.replace(stoeck_announce="with-weis")
     s = PlaySession(game=crafted_game(rules), bots=["random"] * 3)
-    code, text = _run(s, ["Rosen Trumpf", "Nicht weisen", "Stoeck"], lang="de")
+    code, text = _run(s, ["Rosen Trumpf", "Nicht melden", "Stoeck"], lang="de")
     assert code == EXIT_EOF
     assert "Süd (Du) macht Rosen Trumpf" in text and "Süd (Du) sagt Stöck (20)" in text
     s = PlaySession(game=crafted_game(), bots=["random"] * 3)
@@ -228,8 +228,8 @@ def test_the_hand_and_the_legal_cards_are_listed_in_one_order() -> None:
     lines = text.splitlines()
     checked = 0
     for i, line in enumerate(lines):
-        if line.startswith("Your hand: "):
-            hand = line.removeprefix("Your hand: ").split(", ")
+        if line.startswith("Your cards: "):
+            hand = line.removeprefix("Your cards: ").split(", ")
             legal_line = next(x for x in lines[i:] if x.startswith("Legal: "))
             if "trumps" in legal_line or "Keep quiet" in legal_line:
                 continue

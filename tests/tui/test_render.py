@@ -62,7 +62,7 @@ def test_summary_rows_add_up_to_the_engine_totals() -> None:
     assert rows["Hand total"] == (str(rd.credited[0]), str(rd.credited[1]))
     mult = hs["multiplier"]
     for team in (0, 1):
-        raw = sum(int(rows[k][team]) for k in ("Trick points", "Weis", "Stöck"))
-        raw += int(rows.get("Match bonus", ("0", "0"))[team])
+        raw = sum(int(rows[k][team]) for k in ("Card points", "Weis", "Stöck"))
+        raw += int(rows.get("Match", ("0", "0"))[team])
         assert raw * mult == rd.credited[team]
-    assert int(rows["Trick points"][0]) + int(rows["Trick points"][1]) == 157
+    assert int(rows["Card points"][0]) + int(rows["Card points"][1]) == 157

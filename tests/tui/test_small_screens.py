@@ -104,9 +104,9 @@ async def test_table_at_80x24_shows_nine_cards_trick_scores_log_and_quit(lang: s
             assert_in_sight(app, w)
         text = screen_text(app)
         # Scores, contract, the trick caption, who plays (translated), the log and the footer.
-        assert t("score_line", lang, team0=t("team.0", lang), team1=t("team.1", lang), s0=0,
+        assert t("score_line", lang, team0=t("team.us", lang), team1=t("team.them", lang), s0=0,
                  s1=0, target=300) in text
-        assert t("trick", lang, n=1) in text
+        assert t("replay.step", lang, n=1) in text
         assert t("human", lang) in text and "search:default" in text
         assert_in_sight(app, scr.query_one("#trick"))
         log = scr.query_one("#log", RichLog)
@@ -178,7 +178,7 @@ async def test_replay_at_80x24_shows_the_hands_the_trick_and_its_keys(
         for seat in range(4):
             assert t(f"seat.{seat}", lang) in text
         footer = _footer_line(app)
-        for key in ("key.next", "key.prev", "key.next_hand", "key.quit"):
+        for key in ("next", "prev", "next_hand", "key.quit"):
             assert t(key, lang) in footer, (lang, key, footer)
 
 
@@ -212,7 +212,7 @@ async def test_summary_and_game_over_at_80x24_keep_their_buttons_in_sight(
                 for button in scr.query(Button):
                     assert_in_sight(app, button)
                 if scr.kind == "game-over":
-                    assert t("game_over", lang) in screen_text(app)
+                    assert t("gameover", lang) in screen_text(app)
                     break
                 await pilot.press("enter")
             elif isinstance(scr, ChoiceDialog):

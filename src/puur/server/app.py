@@ -5,7 +5,9 @@ Routes (docs/protocol.md): ``/api/meta``, ``/api/tables`` (list, create), ``/api
 ``/api/games/{id}/replay``, ``/api/games/{id}/share`` (:mod:`puur.server.history`), the WebSocket
 ``/ws/{code}`` (:mod:`puur.server.sockets`); ``/static/…`` serves the files of
 ``puur/server/static`` and ``/``, ``/t/{code}``, ``/replay/{id}`` (and the other front-end
-routes) return its ``index.html``.
+routes) return its ``index.html``, with the interface texts the web app shows (the shared and web
+areas of the catalogue, :mod:`puur.i18n`) inlined as JSON in ``<script id="puur-texts">``: the
+page needs no second request for them, and its ``ETag`` changes with them.
 
 Every refusal under ``/api/`` is a typed error with a 4xx status, unknown routes and methods
 included (a fault of the server's own is a typed 500, ``server_error``). Request bodies are read
@@ -18,6 +20,8 @@ which a client may also have only so many unfinished (``too_many_tables``, 429);
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, Final
@@ -26,7 +30,6 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
-    FileResponse,
     HTMLResponse,
     JSONResponse,
     PlainTextResponse,
@@ -36,6 +39,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from puur import i18n
 from puur.cards import DECK_STYLES
 from puur.rules import PRESETS, rules_to_dict
 from puur.server.history import History
@@ -194,13 +198,47 @@ async def share(request: Request) -> Response:
     return _ok(await _lobby(request).worker.run(lambda: history.share(gid)), status=201)
 
 
-async def index(request: Request) -> Response:
-    """The front end's single page (for every client-side route)."""
+_TEXTS_TAG: Final = '<script id="puur-texts" type="application/json">'
+_TEXTS_SLOT: Final = _TEXTS_TAG + "</script>"
+_PAGES: dict[int, tuple[bytes, str]] = {}
+
+
+def front_page() -> tuple[bytes, str] | None:
+    """``index.html`` with the web app's texts in its ``puur-texts`` script, and the page's
+    ETag; None when the front end is not installed. Built again when the file changes."""
     page = STATIC_DIR / "index.html"
-    if page.is_file():
-        return FileResponse(page, media_type="text/html")
-    return HTMLResponse("<!doctype html><title>Puur</title><p>Puur server: the web front end "
-                        "is not installed.</p>")
+    try:
+        stamp = page.stat().st_mtime_ns
+        if stamp not in _PAGES:
+            html = page.read_text(encoding="utf-8")
+            catalogue = {"languages": i18n.LANGUAGES, "texts": i18n.entries("shared", "web")}
+            texts = json.dumps(catalogue, ensure_ascii=False, separators=(",", ":"))
+            if _TEXTS_SLOT not in html:
+                raise RuntimeError(f"{page} has no {_TEXTS_SLOT} for the texts")
+            # No "</script>" (nor "<!--") can end the script early: "<" is written as an escape.
+            filled = _TEXTS_TAG + texts.replace("<", "\\u003c") + "</script>"
+            body = html.replace(_TEXTS_SLOT, filled, 1).encode("utf-8")
+            _PAGES.clear()
+            _PAGES[stamp] = (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+    except FileNotFoundError:
+        return None
+    return _PAGES[stamp]
+
+
+async def index(request: Request) -> Response:
+    """The front end's single page (for every client-side route): revalidated on each visit
+    (``no-cache``), answered ``304`` while it is unchanged."""
+    page = front_page()
+    if page is None:
+        return HTMLResponse("<!doctype html><title>Puur</title><p>Puur server: the web front "
+                            "end is not installed.</p>")
+    body, etag = page
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    sent = {tag.strip().removeprefix("W/") for tag in
+            request.headers.get("if-none-match", "").split(",")}
+    if etag in sent:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
 
 _HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed"}

@@ -53,7 +53,7 @@ def _suits() -> dict[str, int]:
                 out[fold(suit_name(s, deck, lang))] = s
     # The French suit names in English are printed in the plural; the singular is read too.
     for s in range(4):
-        out.setdefault(fold(t(f"fsuit.{s}", "en")).removesuffix("s"), s)
+        out.setdefault(fold(t(f"suit.french.{s}", "en")).removesuffix("s"), s)
     return out
 
 
@@ -94,8 +94,8 @@ def _words() -> dict[str, dict[str, int]]:
             | {"push", "schiebe", "schieben", "pass", "push back"}}
     weis_no = {w: A_WEIS for w in _labels("weis.quiet") | {"quiet", "no", "n", "-"}}
     weis_yes = {w: A_WEIS + 1 for w in {"yes", "y", "weis"}}
-    st_yes = {w: A_STOECK for w in _labels("stoeck.announce") | {"yes", "y", "stock"}}
-    st_no = {w: A_STOECK_NO for w in _labels("stoeck.quiet") | {"quiet", "no", "n", "-"}}
+    st_yes = {w: A_STOECK for w in _labels("stoeck.yes") | {"yes", "y", "stock"}}
+    st_no = {w: A_STOECK_NO for w in _labels("stoeck.no") | {"quiet", "no", "n", "-"}}
     return {"choose": {**contracts, **push}, "weis": {**weis_no, **weis_yes},
             "stoeck": {**st_no, **st_yes}, "contracts": contracts}
 

@@ -174,4 +174,4 @@ def action_arg(action: int, obs: Observation, token: bool = False) -> Arg:
         if 0 <= k < len(obs.weis_options):
             return Split(obs.weis_options[k], suggested=k == 0)
         return str(action)
-    return Key("stoeck.announce" if action == A_STOECK else "stoeck.quiet")
+    return Key("stoeck.yes" if action == A_STOECK else "stoeck.no")

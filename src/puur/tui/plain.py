@@ -126,7 +126,7 @@ class PlainGame:
         g = self.s.game
         rd = g.rounds[hand_no - 1]
         start = g.start_scores[hand_no - 1]
-        self.say(t("summary.title", self.lang, n=hand_no))
+        self.say(t("summary.hand", self.lang, n=hand_no))
         ml = match_line(rd, self.lang)
         if ml:
             self.say(ml)
@@ -144,7 +144,7 @@ class PlainGame:
             st = g.start_scores[hand_no - 1]
             scores = (st[0] + rd.credited[0], st[1] + rd.credited[1])
         striche = g.striche()
-        self.say(t("tafel", self.lang) + ":")
+        self.say(t("jasstafel", self.lang) + ":")
         for team in (0, 1):
             for line in tafel_lines(scores[team], team_name(team, self.lang), self.lang,
                                     striche[team]):
@@ -159,12 +159,12 @@ class PlainGame:
         if obs.phase in ("play", "weis", "stoeck") and obs.trick:
             table = ", ".join(f"{seat_name(s, lang)} {card_text(c, deck, lang)}"
                               for s, c in obs.trick)
-            self.say(t("trick", lang, n=obs.trick_no + 1) + ": " + table)
+            self.say(t("replay.step", lang, n=obs.trick_no + 1) + ": " + table)
         elif obs.phase == "play":
-            self.say(t("trick", lang, n=obs.trick_no + 1) + ": " + seat_name(HUMAN, lang)
+            self.say(t("replay.step", lang, n=obs.trick_no + 1) + ": " + seat_name(HUMAN, lang)
                      + " " + t("leads", lang))
         hand = ", ".join(card_text(c, deck, lang) for c in sort_hand(obs.hand, obs.trump))
-        self.say(f"{t('your_hand', lang)}: {hand}")
+        self.say(f"{t('aria.hand', lang)}: {hand}")
 
     def show_last_trick(self) -> None:
         """The last completed trick of the hand in play (or of the previous hand)."""
@@ -180,7 +180,7 @@ class PlainGame:
         table = ", ".join(f"{seat_name(s, self.lang)} {card_text(c, self.deck, self.lang)}"
                           for s, c in cards)
         self.say(f"{t('last_trick', self.lang)}: {table} — "
-                 + t("trick_won_by", self.lang, seat=seat_name(obs.trick_winners[k], self.lang)))
+                 + t("trick_by", self.lang, who=seat_name(obs.trick_winners[k], self.lang)))
 
     def show_hint(self) -> None:
         """What the strongest computer player would do, with what its value means."""
@@ -260,7 +260,7 @@ class PlainGame:
         self.show_state()
         obs = self.s.observation()
         if obs.phase == "choose" and obs.pushed:
-            self.say(t("choose.pushed_back" if obs.pushed_back else "choose.pushed", self.lang))
+            self.say(t("choose.pushed_back" if obs.pushed_back else "pushed_to_you", self.lang))
         if obs.phase == "weis":
             self.say(t("weis.prompt", self.lang))
         if obs.phase == "stoeck":
@@ -289,7 +289,7 @@ class PlainGame:
         """Play to the end; returns the exit code."""
         lang = self.lang
         self.say(f"Puur — Schieber. {seat_name(HUMAN, lang)}; {t('partner', lang)}: "
-                 f"{seat_name(2, lang)}. {t('setup.target', lang)}: {self.s.rules.target}.")
+                 f"{seat_name(2, lang)}. {t('lobby.target', lang)}: {self.s.rules.target}.")
         self.say(t("commands", lang))
         try:
             while not self.s.is_over:
@@ -302,7 +302,7 @@ class PlainGame:
                 self.save(self.save_path)
             self.say(t("bye", lang))
             return q.code
-        self.say(t("game_over", lang))
+        self.say(t("gameover", lang))
         return EXIT_OK
 
 
@@ -341,10 +341,10 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
             say(replay_action_text(rd, a, deck, lang))
             game.push(a)
             if len(rd.trick_winners) > trick_before:
-                say("  " + t("trick_won_by", lang,
-                             seat=seat_name(rd.trick_winners[-1], lang, mark_you=False)))
+                say("  " + t("trick_by", lang,
+                             who=seat_name(rd.trick_winners[-1], lang, mark_you=False)))
         hs = rd.hand_score()
-        say(f"  {t('summary.hand_total', lang)}: {hs['total'][0]} : {hs['total'][1]}")
+        say(f"  {t('summary.total', lang)}: {hs['total'][0]} : {hs['total'][1]}")
     final = replay(rec)
     if final.is_over:
         say(winner_text(final.winner, final.scores[final.winner], final.end_reason, lang))

@@ -30,6 +30,7 @@ __all__ = [
     "card_text",
     "contract_name",
     "event_text",
+    "hand_points_text",
     "meld_text",
     "player_label",
     "replay_action_text",
@@ -75,14 +76,14 @@ def player_label(name: str, lang: str) -> str:
 
 def team_name(team: int, lang: str) -> str:
     """The human's team is "Us", the other "Them"."""
-    return t(f"team.{team}", lang)
+    return t("team.them" if team else "team.us", lang)
 
 
 def suit_name(suit: int, deck: str, lang: str) -> str:
     """The suit's name: Swiss suits keep their names, French suits are translated."""
     if deck == "swiss":
         return _style(deck).suit_names[suit]
-    return t(f"fsuit.{suit}", lang)
+    return t(f"suit.french.{suit}", lang)
 
 
 def card_text(card: int, deck: str, lang: str) -> str:
@@ -104,7 +105,7 @@ def card_symbol_text(card: int, deck: str) -> str:
 def contract_name(contract: int, deck: str, lang: str) -> str:
     """A contract's name: the trump suit, or Obenabe, Undenufe …"""
     if contract < 4:
-        return t("trumps", lang, suit=suit_name(contract, deck, lang))
+        return t("contract.suit", lang, suit=suit_name(contract, deck, lang))
     return t(f"contract.{CONTRACT_TOKENS[contract]}", lang)
 
 
@@ -127,7 +128,7 @@ def weis_option_text(split: tuple[Meld, ...] | list[Meld], deck: str, lang: str)
     melds = t("weis.and", lang).join(meld_text(m, deck, lang, with_points=several)
                                      for m in split)
     return t("weis.option", lang, melds=melds,
-             points=tn("points_n", sum(m.points for m in split), lang))
+             points=tn("points.count", sum(m.points for m in split), lang))
 
 
 def sort_hand(hand: int, trump: int = -1) -> list[int]:
@@ -148,13 +149,13 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
     if ev.kind == "weis":
-        what = ", ".join(f"{p} ({tn('cards_n', n, lang)})" for p, n in ev.melds)
+        what = ", ".join(f"{p} ({tn('cards.count', n, lang)})" for p, n in ev.melds)
         return t("ev.weis", lang, seat=who, what=what)
     if ev.kind == "stoeck":
         return t("ev.stoeck", lang, seat=who)
     if ev.kind == "trick":
         return t("ev.trick", lang, seat=who, n=ev.trick_no,
-                 points=tn("points_n", ev.points, lang))
+                 points=tn("points.count", ev.points, lang))
     if ev.kind == "weis_best":
         line = t("ev.weis_best", lang, seat=who, team=team_name(ev.team, lang), points=ev.points)
         for s, melds in ev.shown:
@@ -218,12 +219,12 @@ def summary_rows(rd: Round, start: tuple[int, int], lang: str) -> list[tuple[str
 
     row("summary.tricks", hs["trick_points"])
     if any(hs["match_bonus"]):
-        row("summary.match_bonus", hs["match_bonus"])
+        row("summary.match", hs["match_bonus"])
     row("summary.weis", hs["weis"])
     row("summary.stoeck", hs["stoeck"])
     rows.append((t("summary.multiplier", lang), f"×{hs['multiplier']}", f"×{hs['multiplier']}"))
-    row("summary.hand_total", hs["total"])
-    row("summary.game_total", [start[0] + hs["total"][0], start[1] + hs["total"][1]])
+    row("summary.total", hs["total"])
+    row("summary.game", [start[0] + hs["total"][0], start[1] + hs["total"][1]])
     return rows
 
 
@@ -232,7 +233,7 @@ def match_line(rd: Round, lang: str) -> str:
     hs = rd.hand_score()
     if hs["match"] < 0:
         return ""
-    key = "summary.kontermatch" if hs["kontermatch"] else "summary.match"
+    key = "summary.kontermatch_for" if hs["kontermatch"] else "summary.match_for"
     return t(key, lang, team=team_name(hs["match"], lang))
 
 
@@ -260,7 +261,8 @@ def tafel_lines(points: int, name: str, lang: str, striche: int = 0, width: int 
 
     top = bar("V" * (s.hundreds // 5) + "┿" * (s.hundreds % 5))
     diag_rows = 4
-    lines = [f"{name}  {points}" + (f"   {t('striche', lang, n='X' * striche)}" if striche else "")]
+    marks = t("pair", lang, a=t("striche", lang), b="X" * striche) if striche else ""
+    lines = [f"{name}  {points}" + (f"   {marks}" if marks else "")]
     lines.append(top + "  100")
     for i in range(diag_rows):
         col = w - 2 - (w - 3) * (i + 1) // (diag_rows + 1)
@@ -286,8 +288,13 @@ def observation_summary(obs: Observation, deck: str, lang: str) -> list[str]:
         if obs.pushed:
             line += ", " + t("pushed_by", lang, seat=seat_name(obs.forehand, lang))
         out.append(line)
-    out.append(t("hand_points", lang, p0=obs.credited[0], p1=obs.credited[1]))
+    out.append(hand_points_text(obs.credited, lang))
     return out
+
+
+def hand_points_text(points: tuple[int, ...], lang: str) -> str:
+    """``"This hand: 57 : 100"``, the points both teams made in the hand so far."""
+    return t("pair", lang, a=t("this_hand", lang), b=f"{points[0]} : {points[1]}")
 
 
 def format_token(card: int) -> str:

@@ -14,7 +14,14 @@ from textual.widgets import Footer, RichLog, Static
 from puur.game import Game
 from puur.i18n import t
 from puur.record import GameRecord, replay
-from puur.tui.render import card_markup, contract_name, replay_action_text, seat_name, sort_hand
+from puur.tui.render import (
+    card_markup,
+    contract_name,
+    hand_points_text,
+    replay_action_text,
+    seat_name,
+    sort_hand,
+)
 
 __all__ = ["ReplayScreen"]
 
@@ -38,11 +45,11 @@ class ReplayScreen(Screen[None]):
 
     def _install_bindings(self, lang: str) -> None:
         self._bindings = BindingsMap([
-            Binding("right", "step(1)", t("key.next", lang), key_display="→"),
-            Binding("space", "step(1)", t("key.next", lang), show=False),
-            Binding("left", "step(-1)", t("key.prev", lang), key_display="←"),
-            Binding("n", "hand(1)", t("key.next_hand", lang)),
-            Binding("p", "hand(-1)", t("key.prev_hand", lang)),
+            Binding("right", "step(1)", t("next", lang), key_display="→"),
+            Binding("space", "step(1)", t("next", lang), show=False),
+            Binding("left", "step(-1)", t("prev", lang), key_display="←"),
+            Binding("n", "hand(1)", t("next_hand", lang)),
+            Binding("p", "hand(-1)", t("prev_hand", lang)),
             Binding("q,escape", "quit", t("key.quit", lang)),
         ])
 
@@ -97,7 +104,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#r-trick", Static).update(Text.from_markup(
             "  ".join(f"{seat_name(s, lang, mark_you=False)}: {card_markup(c, deck)}"
                       for s, c in trick) + tail + "   " +
-            t("hand_points", lang, p0=rd.credited[0], p1=rd.credited[1])))
+            hand_points_text(rd.credited, lang)))
         log = self.query_one("#r-log", RichLog)
         log.clear()
         probe = replay(self.record, self.hand, 0).rounds[self.hand - 1]

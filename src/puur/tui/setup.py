@@ -39,6 +39,25 @@ _SWITCHES = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low", "s
 _CHOICES = (("stoeck_announce", ("second-card", "with-weis")),
             ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
             ("kontermatch", ("match", "double", "bonus")))
+#: Options whose label in the web lobby is too long for half of 80 columns.
+_SHORT_LABELS = ("start_card", "stoeck_announce", "count_order", "kreuzweis", "weis_four_low")
+
+
+def _option_label(name: str, lang: str) -> str:
+    """An option's label: the web lobby's (``opt.NAME``) or its short form (``setup.NAME``)."""
+    return t(f"setup.{name}" if name in _SHORT_LABELS else f"opt.{name}", lang)
+
+
+def _choice_text(name: str, value: str, lang: str) -> str:
+    """The words for one value of a choice row: the short forms (``setup.*``) of the web
+    lobby's, so that every value shows whole in its half of 80 columns."""
+    if name == "count_order":
+        return t(f"setup.count.{value}", lang)
+    if name == "stoeck_announce":
+        return t(f"setup.sa.{value}", lang)
+    return t(f"setup.km.{value}", lang)
+
+
 #: The rows with a label in front of the value, per column.
 _LEFT = ("lang", "deck", "bot1", "bot2", "bot3", "start_card")
 _RIGHT = ("preset", "target", "multipliers", *(name for name, _v in _CHOICES))
@@ -104,7 +123,7 @@ class SetupScreen(Screen[None]):
                     yield from self._row("start_card", Select(
                         self._start_options(r), value=format_card(r.start_card),
                         allow_blank=False, id="start_card", compact=True))
-                    yield Label(t("setup.extra", lang), id="lbl-extra")
+                    yield Label(t("opt.extra", lang), id="lbl-extra")
                     with Vertical(id="extras"):
                         for c in _EXTRA:
                             yield Checkbox(t(f"contract.{CONTRACT_TOKENS[c]}", lang),
@@ -121,12 +140,12 @@ class SetupScreen(Screen[None]):
                         id="multipliers", compact=True))
                     for name in _SWITCHES:
                         with Horizontal(classes="row"):
-                            yield Checkbox(t(f"setup.{name}", lang), value=bool(getattr(r, name)),
+                            yield Checkbox(_option_label(name, lang), value=bool(getattr(r, name)),
                                            id=name, compact=True)
                     for name, values in _CHOICES:
                         yield from self._row(name, Select(
-                            [(t(f"opt.{v}", lang), v) for v in values], value=getattr(r, name),
-                            allow_blank=False, id=name, compact=True))
+                            [(_choice_text(name, v, lang), v) for v in values],
+                            value=getattr(r, name), allow_blank=False, id=name, compact=True))
         with Vertical(id="bottom"):
             yield Static("", id="error")
             with Horizontal(id="buttons"):
@@ -151,9 +170,12 @@ class SetupScreen(Screen[None]):
         lang = self.settings.lang
         if name.startswith("bot"):
             return t("setup.bot", lang, seat=seat_name(int(name[3:]), lang))
+        # The labels the web app's lobby shows for the same options.
         if name in ("lang", "deck"):
-            return t("setup.language" if name == "lang" else "setup.deck", lang)
-        return t(f"setup.{name}", lang)
+            return t("lang" if name == "lang" else "deck", lang)
+        if name in ("preset", "target"):
+            return t("lobby.preset" if name == "preset" else "lobby.target", lang)
+        return _option_label(name, lang)
 
     def _size_labels(self) -> None:
         # Each column's labels take the width of its longest label (and a space).
@@ -168,7 +190,7 @@ class SetupScreen(Screen[None]):
             yield widget
 
     def _deck_options(self) -> list[tuple[str, str]]:
-        return [(t(f"deck.{k}", self.settings.lang), k) for k in DECK_STYLES]
+        return [(t(f"setup.deck.{k}", self.settings.lang), k) for k in DECK_STYLES]
 
     def _preset_options(self, current: str) -> list[tuple[str, str]]:
         custom = [(t("opt.custom", self.settings.lang), "custom")] if current == "custom" else []
@@ -176,7 +198,8 @@ class SetupScreen(Screen[None]):
 
     def _mult_options(self) -> list[tuple[str, str]]:
         lang = self.settings.lang
-        return [(t(f"opt.{k}", lang), k) for k in ("none", "standard", "custom")]
+        return [(t(f"setup.mult.{k}", lang), k) for k in ("none", "standard")] + [
+            (t("opt.custom", lang), "custom")]
 
     def _start_options(self, r: RuleSet) -> list[tuple[str, str]]:
         deck, lang = self.settings.deck, self.settings.lang
@@ -217,15 +240,15 @@ class SetupScreen(Screen[None]):
         self._reset_options(self.query_one("#multipliers", Select), self._mult_options())
         for name, values in _CHOICES:
             self._reset_options(self.query_one(f"#{name}", Select),
-                                [(t(f"opt.{x}", lang), x) for x in values])
+                                [(_choice_text(name, x, lang), x) for x in values])
         self._reset_options(self.query_one("#start_card", Select),
                             self._start_options(self.settings.rules))
-        self.query_one("#lbl-extra", Label).update(t("setup.extra", lang))
+        self.query_one("#lbl-extra", Label).update(t("opt.extra", lang))
         for c in _EXTRA:
             self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).label = t(
                 f"contract.{CONTRACT_TOKENS[c]}", lang)
         for name in _SWITCHES:
-            self.query_one(f"#{name}", Checkbox).label = t(f"setup.{name}", lang)
+            self.query_one(f"#{name}", Checkbox).label = _option_label(name, lang)
         self.query_one("#start", Button).label = t("setup.start", lang)
         self.query_one("#quit", Button).label = t("setup.quit", lang)
         self.query_one("#sample", Static).update(self._sample_text())

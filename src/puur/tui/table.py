@@ -171,21 +171,21 @@ class GameScreen(TableView):
                 choices.append((A_PUSH, t("push_back" if obs.pushed else "push", lang)))
             text = ""
             if obs.pushed:
-                text = t("choose.pushed_back" if obs.pushed_back else "choose.pushed", lang)
+                text = t("choose.pushed_back" if obs.pushed_back else "pushed_to_you", lang)
             hand = "  ".join(card_markup(c, deck) for c in sort_hand(obs.hand))
             text = (text + "\n" if text else "") + hand
-            self.open_dialog(ChoiceDialog("choose", t("choose.title", lang), text, choices))
+            self.open_dialog(ChoiceDialog("choose", t("choose", lang), text, choices))
         elif obs.phase == "weis":
             choices = [(a, render_arg(action_arg(a, obs), deck, lang))
                        for a in legal if a != A_WEIS]
             choices.append((A_WEIS, t("weis.quiet", lang)))
-            self.open_dialog(ChoiceDialog("weis", t("weis.title", lang),
+            self.open_dialog(ChoiceDialog("weis", t("weis", lang),
                                           t("weis.prompt", lang), choices))
         elif obs.phase == "stoeck":
-            self.open_dialog(ChoiceDialog("stoeck", t("stoeck.title", lang),
+            self.open_dialog(ChoiceDialog("stoeck", t("stoeck", lang),
                                           t("stoeck.prompt", lang),
-                                          [(A_STOECK, t("stoeck.announce", lang)),
-                                           (A_STOECK_NO, t("stoeck.quiet", lang))]))
+                                          [(A_STOECK, t("stoeck.yes", lang)),
+                                           (A_STOECK_NO, t("stoeck.no", lang))]))
 
     def hint_note(self, obs: Observation) -> Note:
         """The hint for the position ``obs`` (may run in a worker thread: reads no widget)."""
@@ -241,7 +241,7 @@ class GameScreen(TableView):
             self.advance()
 
         self.app.push_screen(
-            InfoScreen("summary", t("summary.title", lang, n=hand_no),
+            InfoScreen("summary", t("summary.hand", lang, n=hand_no),
                        summary_renderable(self.session.game, hand_no, lang),
                        [("continue", t("continue", lang))]),
             done,
@@ -259,7 +259,7 @@ class GameScreen(TableView):
         body = Table.grid(padding=(1, 0))
         body.add_row(head)
         body.add_row(summary_renderable(g, g.hand_no, lang))
-        screen = InfoScreen("game-over", t("game_over", lang), body,
+        screen = InfoScreen("game-over", t("gameover", lang), body,
                             [("new", t("new_game", lang)), ("quit", t("key.quit", lang))])
 
         def done(_r: None) -> None:
@@ -356,14 +356,14 @@ class GameScreen(TableView):
         k = len(obs.trick_winners) - 1
         body = "\n".join(f"{seat_name(s, lang)}: {card_markup(c, deck)}"
                          for s, c in obs.history[4 * k:4 * k + 4])
-        body += "\n\n" + t("trick_won_by", lang, seat=seat_name(obs.trick_winners[k], lang))
+        body += "\n\n" + t("trick_by", lang, who=seat_name(obs.trick_winners[k], lang))
         self.app.push_screen(InfoScreen("last", t("last_trick", lang) + f" ({k + 1})",
                                         Text.from_markup(body)))
 
     def action_tafel(self) -> None:
         """Show the Jasstafel now."""
         g = self.session.game
-        self.app.push_screen(InfoScreen("tafel", t("tafel", self.lang),
+        self.app.push_screen(InfoScreen("tafel", t("jasstafel", self.lang),
                                         tafel_renderable(g.scores, g.striche(), self.lang)))
 
     def save(self) -> bool:

@@ -26,6 +26,7 @@ from puur.tui.notes import LogEntry, Note, render_entry
 from puur.tui.render import (
     card_markup,
     contract_name,
+    hand_points_text,
     player_label,
     seat_name,
     sort_hand,
@@ -155,7 +156,7 @@ class TableView(Screen[None]):
         line1 = (t("hand_no", lang, n=g.hand_no) + "   " + t(
             "score_line", lang, team0=team_name(0, lang), team1=team_name(1, lang),
             s0=g.scores[0], s1=g.scores[1], target=g.rules.target) + "   "
-            + t("hand_points", lang, p0=obs.credited[0], p1=obs.credited[1]))
+            + hand_points_text(obs.credited, lang))
         if obs.contract < 0:
             line2 = t("no_contract", lang)
         else:
@@ -172,7 +173,7 @@ class TableView(Screen[None]):
         self._update("#trick", self._trick_text())
         self._draw_hand()
         if s.is_over:
-            prompt = t("game_over", lang)
+            prompt = t("gameover", lang)
         elif s.human_to_move() and obs.phase == "play":
             prompt = t("your_turn_play", lang)
         elif s.human_to_move():
@@ -198,7 +199,7 @@ class TableView(Screen[None]):
         marker = "[b reverse]▶[/] " if seat == to_move else ""
         used = len(head) + (2 if marker else 0)
         who = player_label(s.player_name, lang) if seat == HUMAN else s.bot_names[seat - 1]
-        counts = [tn("cards_left", obs.hand_sizes[seat], lang)]
+        counts = [tn("cards.count", obs.hand_sizes[seat], lang)]
         if obs.phase != "over" and seat == obs.leader:
             counts.append(t("leads", lang))
         line1 = f"{marker}[bold]{escape(head)}[/]"
@@ -224,7 +225,7 @@ class TableView(Screen[None]):
         lang, deck = self.lang, self.deck
         obs = self.session.observation()
         pos: dict[int, str] = {}
-        caption = t("trick", lang, n=min(obs.trick_no + 1, 9))
+        caption = t("replay.step", lang, n=min(obs.trick_no + 1, 9))
         if obs.trick:
             for seat, c in obs.trick:
                 pos[seat] = card_markup(c, deck)
@@ -233,7 +234,7 @@ class TableView(Screen[None]):
             k = len(obs.trick_winners) - 1
             for seat, c in obs.history[4 * k:4 * k + 4]:
                 pos[seat] = card_markup(c, deck)
-            caption = t("trick_won_by", lang, seat=seat_name(obs.trick_winners[k], lang,
+            caption = t("trick_by", lang, who=seat_name(obs.trick_winners[k], lang,
                                                                  mark_you=False))
         elif self.session.game.hand_no > 1 and obs.phase == "choose":
             caption = t("hand_no", lang, n=self.session.game.hand_no)

@@ -4,7 +4,7 @@
 import { api, saveSeat } from "./api.js";
 import { cardSVG, parseToken } from "./cards.js";
 import { html, live, render } from "./dom.js";
-import { cardName, LANGUAGES, presetName, t } from "./i18n.js";
+import { cardName, errorText, LANGUAGES, presetName, t } from "./i18n.js";
 
 const STANDARD = { D: 2, H: 1, S: 2, C: 1, obe: 3, unde: 3 };
 
@@ -306,7 +306,7 @@ export function mountLobby(view, ctx) {
       saveSeat(res.code, res.seat, res.token);
       ctx.navigate(`/t/${res.code}`);
     } catch (err) {
-      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
+      ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
       btn.disabled = false;
     }
   }
@@ -319,7 +319,7 @@ export function mountLobby(view, ctx) {
       games = gm.games;
       redrawLists();
     } catch (err) {
-      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
+      ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
     }
   }
 
@@ -327,7 +327,7 @@ export function mountLobby(view, ctx) {
     try {
       meta = await api.meta();
     } catch (err) {
-      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
+      ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
       return;
     }
     if (!alive) return;

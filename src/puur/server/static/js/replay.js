@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, errorText, t } from "./i18n.js";
 import {
   chooserBubble, contractChip, fatalPanel, POS, scoreTable, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -146,7 +146,7 @@ export function mountReplay(view, id, ctx) {
       data = await api.replay(id);
       redraw();
     } catch (err) {
-      if (alive) render(fatalPanel(err.message), view);
+      if (alive) render(fatalPanel(errorText(err.code, err.message)), view);
     }
   }
 

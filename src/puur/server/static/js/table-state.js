@@ -9,7 +9,7 @@
 // moment before it is collected, even when the computer players answer at once.
 
 import { api, forgetSeat, saveSeat, savedSeat, TableSocket } from "./api.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { sleep } from "./util.js";
 
 /**
@@ -98,7 +98,7 @@ export function openTable(code, watch, ctx, redraw) {
         connect({ spectate: true });
       }
     } catch (err) {
-      showFatal(err.code === "no_table" ? t("not_found") : err.message);
+      showFatal(errorText(err.code, err.message));
     }
   }
 
@@ -123,7 +123,7 @@ export function openTable(code, watch, ctx, redraw) {
       connect({ token: res.token });
     } catch (err) {
       if (!alive) return;
-      ctx.toast(t("pair", { a: t("error"), b: err.message }), "error");
+      ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");
       if (st.joinForm) {
         try {
           const res = await api.table(code);
@@ -160,7 +160,7 @@ export function openTable(code, watch, ctx, redraw) {
       st.latest = null;
       start();
     } else if (status === "closed" && closeCode === 4404) {
-      showFatal(t("not_found"));
+      showFatal(t("error.no_table"));
     }
   }
 
@@ -185,7 +185,7 @@ export function openTable(code, watch, ctx, redraw) {
     } else if (msg.type === "error") {
       st.pending = false;
       if (msg.code !== "auth" && msg.code !== "no_table") {
-        ctx.toast(t("pair", { a: t("error"), b: msg.message }), "error");
+        ctx.toast(t("pair", { a: t("error"), b: errorText(msg.code, msg.message) }), "error");
       }
       redraw();
     }
