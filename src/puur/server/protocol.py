@@ -11,16 +11,19 @@ variant. The tests check every message of whole games of every variant against t
 structures.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: ``NotRequired`` keys are read when each class
+# is made, which needs its annotations evaluated.
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "CardAt", "ErrorMessage",
-    "Event", "GameEvent", "GameInfo", "GameOverMessage", "GameView", "HandOverMessage",
-    "HandSummary", "MeldData", "PongMessage", "ProtocolError", "Result", "SeatEvent",
-    "SeatSummary", "SeatView", "SideView", "StateMessage", "TableSummary", "TrickData",
-    "VariantSummary", "You", "error_json",
+    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "Announced", "CardAt",
+    "CreatedMessage", "ErrorMessage", "Event", "FinishedGame", "GameEvent", "GameInfo",
+    "GameOverMessage", "GameView", "GamesMessage", "HandOverMessage", "HandSummary",
+    "JoinedMessage", "MeldData", "MetaMessage", "PongMessage", "ProtocolError", "ReplayAction",
+    "ReplayHand", "ReplayMessage", "ReplaySeat", "Result", "Revealed", "SeatEvent",
+    "SeatSummary", "SeatView", "ShareMessage", "SideView", "StateMessage", "TableMessage",
+    "TableSummary", "TablesMessage", "TrickData", "VariantMeta", "VariantSummary", "You",
+    "error_json",
 ]
 
 PROTOCOL_VERSION: Final = 1
@@ -43,7 +46,7 @@ class ProtocolError(Exception):
         self.message = message
         self.ref = ref
 
-    def as_json(self) -> ErrorMessage:
+    def as_json(self) -> "ErrorMessage":
         """The ``error`` message."""
         return error_json(self.code, self.message, self.ref)
 
@@ -367,3 +370,164 @@ class GameOverMessage(TypedDict):
     places: list[int]
     striche: list[int] | None
     jasstafel: dict[str, Any] | None
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP answers
+
+
+class VariantMeta(TypedDict):
+    """A variant as the lobby builds its form from it (``Variant.info()`` and its presets'
+    rule sets)."""
+
+    key: str
+    name: str
+    aliases: list[str]
+    summary: str
+    players: list[int]
+    sides: str
+    deck: int
+    presets: list[str]
+    options: list[dict[str, Any]]
+    score_name: str
+    lower_is_better: bool
+    preset_rules: dict[str, dict[str, Any]]
+
+
+class MetaMessage(TypedDict):
+    """``GET /api/meta``: what a lobby form needs (``presets``: Schieber's rule sets)."""
+
+    v: Literal[1]
+    type: Literal["meta"]
+    protocol: int
+    variants: list[VariantMeta]
+    presets: dict[str, dict[str, Any]]
+    bots: list[str]
+    strengths: list[int]
+    decks: list[str]
+    languages: list[str]
+
+
+class CreatedMessage(TypedDict):
+    """``POST /api/tables``: the new table, and the creator's seat and token."""
+
+    v: Literal[1]
+    type: Literal["created"]
+    code: str
+    seat: int | None
+    token: str | None
+    invite: str
+    table: TableSummary
+
+
+class JoinedMessage(TypedDict):
+    """``POST /api/tables/{code}/join``: the seat taken and its token."""
+
+    v: Literal[1]
+    type: Literal["joined"]
+    code: str
+    seat: int
+    token: str
+
+
+class TablesMessage(TypedDict):
+    """``GET /api/tables``: the open public tables."""
+
+    v: Literal[1]
+    type: Literal["tables"]
+    tables: list[TableSummary]
+
+
+class TableMessage(TypedDict):
+    """``GET /api/tables/{code}``."""
+
+    v: Literal[1]
+    type: Literal["table"]
+    table: TableSummary
+
+
+class FinishedGame(TypedDict):
+    """A finished game in the history."""
+
+    id: int
+    code: str
+    number: int
+    finished: bool
+    winner: int | None
+    reason: str | None
+    scores: list[int] | None
+    ended: float | None
+    public: bool
+    variant: str
+    names: list[str | None]
+
+
+class GamesMessage(TypedDict):
+    """``GET /api/games``."""
+
+    v: Literal[1]
+    type: Literal["games"]
+    games: list[FinishedGame]
+
+
+class ShareMessage(TypedDict):
+    """``POST /api/games/{id}/share``."""
+
+    v: Literal[1]
+    type: Literal["share"]
+    game_id: int
+    share: str
+    url: str
+
+
+class ReplaySeat(TypedDict):
+    """Who sat at a seat of a finished game."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+
+
+class ReplayAction(TypedDict):
+    """One action of a replayed hand and the seat that made it."""
+
+    seat: int
+    action: ActionData
+
+
+class ReplayHand(TypedDict):
+    """One hand of a replay, every card open."""
+
+    hand_no: int
+    forehand: int
+    dealer: int | None
+    turned: str | None
+    deal: list[list[str]]
+    contract: str | None
+    chooser: int | None
+    pushed: bool
+    multiplier: int
+    actions: list[ReplayAction]
+    weis: list[list[MeldData]]
+    weis_announced: list[list[Announced]]
+    weis_seat: int | None
+    stoeck_seat: int | None
+    tricks: list[TrickData]
+    score: dict[str, Any]
+    scores_after: list[int]
+
+
+class ReplayMessage(TypedDict):
+    """``GET /api/games/{id}/replay``: a finished game with every hand open."""
+
+    v: Literal[1]
+    type: Literal["replay"]
+    game_id: int
+    code: str | None
+    variant: str
+    rules: dict[str, Any]
+    seats: list[ReplaySeat]
+    result: Result | None
+    jasstafel: dict[str, Any] | None
+    hands: list[ReplayHand]
