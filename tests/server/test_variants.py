@@ -16,6 +16,7 @@ from puur.record import read_record
 from puur.variants import get, variants
 
 from .util import FourPlayers, create, four_humans, hello, receive_json, recv_state
+from .wirecheck import check_message
 
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 #: Short games of each variant: (create body, players).
@@ -57,6 +58,7 @@ def named(action: dict[str, Any], how: int) -> dict[str, Any]:
 
 def test_meta_describes_every_variant(client: Any) -> None:
     m = client.get("/api/meta").json()
+    check_message(m)
     listed = {v["key"]: v for v in m["variants"]}
     assert list(listed) == [v.key for v in variants()]
     for v in variants():
@@ -78,6 +80,7 @@ def test_meta_describes_every_variant(client: Any) -> None:
 def test_create_takes_a_variant_preset_options_and_one_seat_per_player(client: Any) -> None:
     t = create(client, variant="differenzler", rules="three", options={"hands": 5},
                seats=[{"kind": "human"}, BOT, BOT], name="Anna")
+    check_message(t)
     table = t["table"]
     v = get("differenzler")
     assert table["variant"] == {"key": "differenzler", "name": "Differenzler",
@@ -123,7 +126,11 @@ def test_joining_a_seat_the_table_does_not_have_is_refused(client: Any) -> None:
     t = create(client, variant="differenzler", rules="three", seats=[{"kind": "human"}] * 3)
     r = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": 3})
     assert r.status_code == 400 and r.json()["code"] == "bad_message"
-    assert client.get(f"/api/tables/{t['code']}").json()["table"]["free_seats"] == [1, 2]
+    check_message(r.json())
+    joined = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": 2}).json()
+    check_message(joined)
+    assert joined["seat"] == 2
+    assert client.get(f"/api/tables/{t['code']}").json()["table"]["free_seats"] == [1]
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -188,6 +195,9 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
     assert game.is_over and list(game.scores) == g["result"]["scores"]
     assert rec.seats[0].name == "Anna" and len(rec.seats) == players
     rp = client.get(f"/api/games/{gid}/replay").json()
+    check_message(rp)
+    for m in [*seen, *watched]:
+        check_message(m)
     assert rp["variant"] == body["variant"] and rp["result"] == g["result"]
     assert len(rp["hands"]) == len(rec.deals) and len(rp["seats"]) == players
     for h, acts in zip(rp["hands"], rec.actions, strict=True):
@@ -198,9 +208,13 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
         assert len(plays) == 36
         assert sum(tr["points"] for tr in h["tricks"]) >= 157
     assert rp["hands"][-1]["scores_after"] == g["result"]["scores"]
-    listed = client.get("/api/games").json()["games"]
+    games = client.get("/api/games").json()
+    check_message(games)
+    listed = games["games"]
     assert [(x["id"], x["variant"], x["scores"]) for x in listed] == [
         (gid, body["variant"], g["result"]["scores"])]
+    check_message(client.get(f"/api/tables/{code}").json())
+    check_message(client.get("/api/tables").json())
 
 
 @pytest.mark.parametrize("name", list(TABLES))
