@@ -315,3 +315,67 @@ def test_a_hidden_forecast_reaches_no_one_else(client: Any, preset: str, public:
         over = [m for m in t.seen[t.spectator] if m["type"] == "hand_over"]
         assert over and over[0]["score"]["forecasts"][seat] == 42
         assert t.states[t.spectator]["game"]["last_hand"]["score"]["forecasts"][seat] == 42
+
+
+@pytest.mark.parametrize(("body", "players"), [
+    ({"variant": "differenzler", "rules": "three", "options": {"hands": 2}}, 3),
+    TABLES["coiffeur"],
+])
+def test_every_computer_player_and_the_stand_in_play_a_variant(
+    db: Any, body: dict[str, Any], players: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .util import server
+
+    bots = [{"kind": "bot", "bot": b, "strength": 1} for b in ("search", "rules", "random")]
+    with server(db, bot_delay=0, min_timer=0.05) as c:
+        # The person never acts: the turn timer hands every turn of theirs to the stand-in.
+        t = create(c, seats=[{"kind": "human"}, *bots[:players - 1]], turn_timer=0.05, **body)
+        by: dict[int, set[str]] = {}
+        with c.websocket_connect(f"/ws/{t['code']}") as ws:
+            s = hello(ws, t["token"])
+            while s["game"]["result"] is None:
+                s = recv_state(ws)
+                ev = s["event"] or {}
+                if ev.get("type") == "action":
+                    by.setdefault(ev["seat"], set()).add(ev["by"])
+    assert by[0] == {"auto"}
+    assert all(by[seat] == {"bot"} for seat in range(1, players))
+    assert len(s["game"]["result"]["scores"]) == len(s["game"]["sides"])
+    assert not [r for r in caplog.records if "failed to decide" in r.getMessage()]
+
+
+class Failing:
+    """A computer player that cannot decide."""
+
+    name = "failing"
+
+    def act(self, obs: Any) -> int:
+        raise RuntimeError("no idea")
+
+
+def test_a_computer_player_that_fails_does_not_stop_the_table(
+    db: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .util import server
+
+    with server(db, bot_delay=0, min_timer=0.05) as c:
+        code, _tokens = four_humans(c, variant="differenzler", turn_timer=0.05)
+        table = c.app.state.lobby.tables[code]
+        for s in table.seats:
+            s.player = Failing()  # every stand-in fails
+        steps = []
+        with c.websocket_connect(f"/ws/{code}") as ws:
+            state = hello(ws, None)
+            while len(steps) < 6:
+                state = recv_state(ws)
+                ev = state["event"] or {}
+                if ev.get("type") == "action":
+                    steps.append(ev)
+    assert all(ev["by"] == "auto" for ev in steps)
+    # Each failed decision was the first legal one: a forecast of 0.
+    assert [ev["action"] for ev in steps[:4]] == [{"type": "forecast"}] * 4
+    assert all(ev["action"]["type"] == "play" for ev in steps[4:])
+    failures = [r for r in caplog.records if "failed to decide" in r.getMessage()]
+    assert len(failures) >= 6 and all(r.exc_info for r in failures)
+    game: Any = table.game
+    assert game.rounds[0].forecasts == (0, 0, 0, 0)

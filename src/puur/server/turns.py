@@ -231,10 +231,17 @@ class Turns:
                 game.pop()
             if actions and not go_on:
                 break
-            if bot.name in _FAST_BOTS:
-                action = bot.act(obs)
-            else:
-                action = await asyncio.to_thread(bot.act, obs)
+            try:
+                if bot.name in _FAST_BOTS:
+                    action = bot.act(obs)
+                else:
+                    action = await asyncio.to_thread(bot.act, obs)
+            except Exception:
+                # A computer player that fails must not stop the table: this decision is the
+                # first legal action, and the fault is logged for whoever looks after the bots.
+                log.exception("table %s: bot %s failed to decide at seat %d; playing the first "
+                              "legal action", t.code, bot.name, seat)
+                action = obs.legal_actions[0]
             if t.game is not game:
                 return None
             if action not in obs.legal_actions:
