@@ -207,6 +207,10 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
         plays = [a for a in h["actions"] if a["action"]["type"] == "play"]
         assert len(plays) == 36
         assert sum(tr["points"] for tr in h["tricks"]) >= 157
+        if body["variant"] == "differenzler":  # every forecast is public once the hand is over
+            assert None not in h["panel"]["forecasts"] and h["dealer"] is not None
+        else:  # the row chosen, on the sheet as it was before the hand
+            assert h["panel"]["row"] == h["score"]["row"] and len(h["panel"]["rows"]) == 2
     assert rp["hands"][-1]["scores_after"] == g["result"]["scores"]
     games = client.get("/api/games").json()
     check_message(games)

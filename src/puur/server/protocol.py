@@ -516,6 +516,7 @@ class ReplayHand(TypedDict):
     tricks: list[TrickData]
     score: dict[str, Any]
     scores_after: list[int]
+    panel: dict[str, Any]
 
 
 class ReplayMessage(TypedDict):

@@ -198,7 +198,8 @@ def own_view(game: Any, obs: Any) -> dict[str, Any]:
 
 def replay_hands(game: Any) -> list[dict[str, Any]]:
     """Every hand of ``game`` with all cards open (for a replay viewer): the deal, each action
-    with the seat that made it (a declared Weis with its melds), the tricks and the scores."""
+    with the seat that made it (a declared Weis with its melds), the tricks, the scores and the
+    variant's public panel as the hand ended."""
     variant = game.variant
     rounds = game.rounds
     fresh = variant.new_game(game.rules, game.seed, [game.deal_for(i) for i in range(len(rounds))])
@@ -214,6 +215,7 @@ def replay_hands(game: Any) -> list[dict[str, Any]]:
             actions.append({"seat": seat, "action": act})
             fresh.push(a)
         obs = rd.observation(-1)
+        panel = getattr(obs, "panel", None)
         out.append({
             "hand_no": i + 1,
             "forehand": rd.opener,
@@ -232,5 +234,6 @@ def replay_hands(game: Any) -> list[dict[str, Any]]:
             "tricks": [trick_data(rd, t) for t in range(len(rd.trick_winners))],
             "score": variant.hand_data(game, i),
             "scores_after": list(variant.hand_scores(game, i)),
+            "panel": panel() if callable(panel) else {},
         })
     return out
