@@ -15,6 +15,7 @@ import asyncio
 import heapq
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,3 +309,69 @@ def run(options: dict[str, Any], seed: int, flip: int | None = None,
 def message(text: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+#: A finished game's ``ended`` is the wall clock's, not the table's.
+ENDED = re.compile(r'"ended":[0-9.]+')
+#: What a declared Weis or an announced Stöck changes in a state once the table learns of it.
+ANNOUNCEMENT = ("weis_announced", "weis_shown", "weis_seat", "stoeck_seat", "credited",
+                "scores", "jasstafel", "sides", "places", "panel")
+
+
+def first_difference(a: list[tuple[float, str]], b: list[tuple[float, str]]) -> int:
+    """Where two streams first differ (in a message or its moment)."""
+    for i, ((ta, xa), (tb, xb)) in enumerate(zip(a, b, strict=False)):
+        if ta != tb or ENDED.sub("", xa) != ENDED.sub("", xb):
+            return i
+    return min(len(a), len(b))
+
+
+def without_announcement(text: str) -> dict[str, Any]:
+    """A message without what a Weis or Stöck announcement changes."""
+    m = message(ENDED.sub("", text))
+    if m.get("event"):
+        m["event"].pop("with", None)
+    for key in ANNOUNCEMENT:
+        (m.get("game") or {}).pop(key, None)
+    return m
+
+
+def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
+    """Check that the hidden decision ``flipped`` changed in run ``other`` reaches no client but
+    its own seat's before the rules make it public, and return the slots it then reached.
+
+    Message for message and moment for moment the streams are the same up to that point: for a
+    secret decision the deciding seat's step that makes it public (its card, or a Stöck that
+    ends the game, with the hand's summary before it if it ends a hand), and from there to the
+    end of the hand only the announcement differs; for hidden content (a forecast) the end of
+    its hand. A flipped run stops at the end of that hand."""
+    x = flipped.flipped_seat
+    assert x is not None and flipped.flipped_kind is not None
+    kind = flipped.flipped_kind[0]
+    shown: set[int] = set()
+    for slot in other.others:
+        if slot == x:
+            continue
+        a, b = base.streams[slot], other.streams[slot]
+        i = first_difference(a, b)
+        if i == len(b):
+            continue  # nothing changed: a stand-in's decision that its person replaced
+        shown.add(slot)
+        if kind not in ("weis", "stoeck"):
+            ends = [j for j, (_t, text) in enumerate(a) if message(text)["type"] == "hand_over"
+                    and message(text)["hand_no"] == flipped.flipped_hand]
+            assert ends and i >= ends[0], (flipped.flip, slot, i, ends)
+            continue
+        for stream in (a, b):
+            j = next(j for j in range(i, len(stream))
+                     if message(stream[j][1])["type"] == "state")
+            step = message(stream[j][1])["event"]
+            assert step is not None and step["type"] == "action", (flipped.flip, slot, step)
+            assert step["seat"] == x, (flipped.flip, slot, step)
+            assert all(stream[n][0] == a[i][0] for n in range(i, j + 1))
+        for (ta, xa), (tb, xb) in zip(a[i:], b[i:], strict=False):
+            if message(xa)["type"] != "state" or message(xb)["type"] != "state":
+                break
+            assert ta == tb
+            assert without_announcement(xa) == without_announcement(xb), (flipped.flip, slot)
+    return shown

@@ -7,17 +7,8 @@ from __future__ import annotations
 import random
 import sqlite3
 from pathlib import Path
-from typing import Any
 
-from .util import ONE_HUMAN, FourPlayers, create, four_humans, hello, recv_state, server
-
-
-def snapshot(client: Any, code: str, token: str | None) -> dict[str, Any]:
-    with client.websocket_connect(f"/ws/{code}") as ws:
-        state = hello(ws, token)
-    game = state["game"]
-    game["deadline"] = None
-    return {"seq": state["seq"], "game": game}
+from .util import ONE_HUMAN, FourPlayers, create, four_humans, play_to_end, server, snapshot
 
 
 def make_old(db: Path) -> None:
@@ -48,13 +39,7 @@ def test_an_old_database_plays_on_exactly_where_it_was(db: Path) -> None:
             t.play(rng, actions=60)  # into the second hand
             assert t.game["hand_no"] >= 2 and t.game["result"] is None
         done = create(c1, seats=ONE_HUMAN, options={"target": 300})
-        with c1.websocket_connect(f"/ws/{done['code']}") as ws:
-            s = hello(ws, done["token"])
-            while s["game"]["result"] is None:
-                if s["game"]["legal"]:
-                    ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
-                s = recv_state(ws)
-        finished = s["game"]["result"]
+        finished = play_to_end(c1, done, rng)["game"]["result"]
         before = [snapshot(c1, code, tok) for tok in [*tokens, None]]
         games_before = c1.get("/api/games").json()["games"]
     make_old(db)

@@ -15,7 +15,15 @@ import pytest
 from puur.record import read_record
 from puur.variants import get, variants
 
-from .util import FourPlayers, create, four_humans, hello, receive_json, recv_state
+from .util import (
+    FourPlayers,
+    create,
+    four_humans,
+    hello,
+    receive_json,
+    recv_state,
+    snapshot,
+)
 from .wirecheck import check_message
 
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
@@ -37,15 +45,6 @@ def expect_error(ws: Any, code: str) -> dict[str, Any]:
             assert m["code"] == code, m
             assert m["message"]
             return m
-
-
-def snapshot(client: Any, code: str, token: str | None) -> dict[str, Any]:
-    """A seat's (or a spectator's) view from a fresh connection, the timer aside."""
-    with client.websocket_connect(f"/ws/{code}") as ws:
-        state = hello(ws, token)
-    game = state["game"]
-    game["deadline"] = None
-    return {"seq": state["seq"], "game": game}
 
 
 def named(action: dict[str, Any], how: int) -> dict[str, Any]:

@@ -104,6 +104,29 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     return recv_state(ws)
 
 
+def snapshot(client: TestClient, code: str, token: str | None) -> dict[str, Any]:
+    """A seat's (or, without a token, a spectator's) view from a fresh connection: its ``seq``
+    and game, the timer aside."""
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        state = hello(ws, token)
+    game = state["game"]
+    if game is not None:
+        game["deadline"] = None
+    return {"seq": state["seq"], "game": game}
+
+
+def play_to_end(client: TestClient, t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Play the creator's seat of table ``t`` (a ``create`` answer) with random legal actions
+    until the game is over; the last state."""
+    with client.websocket_connect(f"/ws/{t['code']}") as ws:
+        s = hello(ws, t["token"])
+        while s["game"]["result"] is None:
+            if s["game"]["legal"]:
+                ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
+            s = recv_state(ws)
+    return s
+
+
 def pick(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A random legal action of a state (declaring Weis and Stöck more often than not)."""
     legal: list[dict[str, Any]] = state["game"]["legal"]

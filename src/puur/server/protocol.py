@@ -446,17 +446,10 @@ class TableMessage(TypedDict):
     table: TableSummary
 
 
-class FinishedGame(TypedDict):
+class FinishedGame(GameInfo):
     """A finished game in the history."""
 
-    id: int
     code: str
-    number: int
-    finished: bool
-    winner: int | None
-    reason: str | None
-    scores: list[int] | None
-    ended: float | None
     public: bool
     variant: str
     names: list[str | None]
