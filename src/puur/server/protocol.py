@@ -345,17 +345,11 @@ class StateMessage(TypedDict):
     game: GameView | None
 
 
-class HandOverMessage(TypedDict):
+class HandOverMessage(HandSummary):
     """A hand is finished (sent just before the next state)."""
 
     v: Literal[1]
     type: Literal["hand_over"]
-    hand_no: int
-    contract: str | None
-    chooser: int | None
-    pushed: bool
-    score: dict[str, Any]
-    scores: list[int]
 
 
 class GameOverMessage(TypedDict):
