@@ -5,8 +5,9 @@ time (a :class:`~puur.variants.VariantGame`), one seat per player and the connec
 server alone decides: every action is found in the variant's action space, checked by the
 engine, stored in SQLite, and only then sent out, each client getting the view of its own seat
 (built from that seat's observation, see :mod:`puur.server.views`); nothing here names a
-variant. Computer players and the turn timer are scheduled by
-:mod:`puur.server.turns`; the tables of a server are held by :mod:`puur.server.lobby`.
+variant. What a table sends is built by :mod:`puur.server.broadcast`; computer players and the
+turn timer are scheduled by :mod:`puur.server.turns`; the tables of a server are held by
+:mod:`puur.server.lobby`.
 
 **What is sent to whom.** Every step the table sees (a card, a contract, a push, a forecast, a
 row, a seat event) goes to every client as a ``state``; an action whose content the rules hide
@@ -37,22 +38,20 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from puur.record import SeatInfo, format_record
-from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError
+from puur.server.broadcast import TableMessages
+from puur.server.messages import ActionMessage, ProtocolError
 from puur.server.names import loaded_names, record_name, renames_for, stored_name_error
-from puur.server.protocol import Event, GameEvent, TableSummary, VariantSummary
+from puur.server.protocol import Event, GameEvent
 from puur.server.restore import DamagedTable
-from puur.server.seats import Connection, Seat, dumps, new_token
+from puur.server.seats import Connection, Seat, new_token
 from puur.server.storage import ActionRow, Finish, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
 from puur.server.views import (
     action_events,
-    as_the_table_sees_it,
     describe_action,
-    game_texts,
     is_secret,
     step_summaries,
     withheld,
@@ -67,10 +66,8 @@ __all__ = ["Connection", "Seat", "Table", "new_token"]
 
 log = logging.getLogger("puur.server")
 
-_SPECTATOR: Final = '{"role":"spectator","seat":null}'
 
-
-class Table:
+class Table(TableMessages):
     """One table: seats, the game in play, the connected clients."""
 
     def __init__(self, lobby: Lobby, row: TableRow) -> None:
@@ -117,49 +114,10 @@ class Table:
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.turns = Turns(self)
-        self._summary_key: object = None
+        self._summary_key = None
         self._summary_cache = ""
 
     # -- facts --------------------------------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """``waiting`` (free seats), ``playing`` or ``over``."""
-        if self.game is None:
-            return "waiting"
-        return "over" if self.game.is_over else "playing"
-
-    def summary(self) -> TableSummary:
-        """The table summary of the protocol (no secrets)."""
-        v = self.variant
-        variant: VariantSummary = {
-            "key": v.key, "name": v.name, "score_name": v.score_name,
-            "lower_is_better": v.lower_is_better, "players": len(self.seats),
-            "sides": self.num_sides,
-        }
-        return {
-            "code": self.code, "created": self.created, "variant": variant,
-            "preset": self.preset, "rules": self.rules_dict, "deck": self.deck,
-            "lang": self.lang, "turn_timer": self.turn_timer, "public": self.public,
-            "status": self.status,  # type: ignore[typeddict-item]
-            "seats": [s.info() for s in self.seats],
-            "free_seats": [s.index for s in self.seats if not s.taken],
-            "spectators": sum(1 for c in self.conns if c.seat is None),
-            "game_id": self.game_id, "games": self.games,  # type: ignore[typeddict-item]
-        }
-
-    def _summary_text(self) -> str:
-        # The summary changes only with seats, connections, spectators and games: encode it
-        # again only then, not on every action.
-        key = (
-            tuple((s.name, s.taken, s.conns > 0, s.auto) for s in self.seats),
-            sum(1 for c in self.conns if c.seat is None),
-            self.status, self.game_id, tuple(tuple(g["scores"] or ()) for g in self.games[-1:]),
-        )
-        if key != self._summary_key:
-            self._summary_key = key
-            self._summary_cache = dumps(self.summary())
-        return self._summary_cache
 
     def seat_of_token(self, token: str) -> int:
         """The seat a token opens; ``auth`` error when none."""
@@ -176,78 +134,6 @@ class Table:
             else SeatInfo(f"bot:{s.bot}", s.name or "")
             for s in self.seats
         }
-
-    # -- messages -----------------------------------------------------------------------------
-
-    def state_texts(
-        self, keys: Iterable[int | None],
-        event: Event | Callable[[int | None], Event | None] | None,
-    ) -> dict[int | None, str]:
-        """The ``state`` message text for each view (a seat, or ``None`` for spectators).
-
-        The table summary and the shared part of the game are encoded once; each seat's own
-        part comes from its own observation. ``event`` is one event for everyone, or a function
-        giving each view's event. While the seat to move has secret decisions the table has not
-        been told, every other view is built from the game without them.
-        """
-        summary = self._summary_text()
-        views = list(dict.fromkeys(keys))
-        games: dict[int | None, str] = {}
-        game = self.game
-        gid = self.game_id
-        deadline = self.turns.deadline()
-        if game is None or gid is None:
-            games = dict.fromkeys(views, "null")
-        elif withheld(game):
-            mover = game.to_move
-            games.update(game_texts(game, gid, [k for k in views if k == mover], deadline))
-            with as_the_table_sees_it(game):
-                games.update(game_texts(game, gid, [k for k in views if k != mover], deadline))
-        else:
-            games = game_texts(game, gid, views, deadline)
-        out: dict[int | None, str] = {}
-        events: dict[int, str] = {}  # each distinct event object is encoded once
-        for key in views:
-            ev = event(key) if callable(event) else event
-            ev_text = events.get(id(ev))
-            if ev_text is None:
-                ev_text = events[id(ev)] = dumps(ev)
-            you = _SPECTATOR if key is None else f'{{"role":"player","seat":{key}}}'
-            out[key] = (
-                f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{you},'
-                f'"seq":{self.seq},"event":{ev_text},"table":{summary},"game":{games[key]}}}'
-            )
-        return out
-
-    def broadcast(
-        self,
-        event: Event | Callable[[int | None], Event | None] | None,
-        before: Sequence[Mapping[str, Any]] | None = None,
-    ) -> None:
-        """Send every client its state (built once per view), after the ``before`` messages."""
-        if not self.conns:
-            return
-        pre = [dumps(m) for m in before or ()]
-        conns = list(self.conns)
-        texts = self.state_texts((c.seat for c in conns), event)
-        for conn in conns:
-            for p in pre:
-                conn.send(p)
-            conn.send(texts[conn.seat])
-
-    def tell_seat(self, seat: int, event: Event | None) -> None:
-        """Send the state to the clients of one seat only (its own secret decision)."""
-        conns = [c for c in self.conns if c.seat == seat]
-        if conns:
-            text = self.state_texts([seat], event)[seat]
-            for conn in conns:
-                conn.send(text)
-
-    def send_all(self, message: Mapping[str, Any]) -> None:
-        """Send one message to every client at the table."""
-        text = dumps(message)
-        for conn in list(self.conns):
-            conn.send(text)
 
     # -- seats and connections ----------------------------------------------------------------
 
