@@ -167,9 +167,19 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
                     s = again
                     continue
             s = recv_state(ws, seen)
+        final = s
+        # A rematch: the next game of the same variant, same seats, new deals.
+        ws.send_json({"v": 1, "type": "rematch"})
+        again = recv_state(ws, seen)
+        assert again["event"]["type"] == "rematch" and again["seq"] == 0
+        ng = again["game"]
+        assert ng["game_id"] != gid and ng["variant"] == body["variant"]
+        assert ng["scores"] == [0] * len(final["game"]["sides"]) and ng["result"] is None
+        assert [x["number"] for x in again["table"]["games"]] == [1, 2]
         ws.close()
         while w["game"]["result"] is None:
             w = recv_state(spy, watched)
+    s = final
     g = s["game"]
     assert g["variant"] == body["variant"] and len(g["seats"]) == players
     assert g["phase"] == "over" and g["result"]["game_id"] == gid
@@ -215,7 +225,7 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
     check_message(games)
     listed = games["games"]
     assert [(x["id"], x["variant"], x["scores"]) for x in listed] == [
-        (gid, body["variant"], g["result"]["scores"])]
+        (gid, body["variant"], g["result"]["scores"])]  # the rematch is not finished
     check_message(client.get(f"/api/tables/{code}").json())
     check_message(client.get("/api/tables").json())
 
