@@ -257,7 +257,7 @@ class GameView(TypedDict):
     pushed_back: bool
     multiplier: int
     trick_no: int
-    tricks: int
+    num_tricks: int
     leader: int
     trick: list[CardAt]
     last_trick: TrickData | None

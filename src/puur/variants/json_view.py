@@ -143,7 +143,7 @@ def shared_view(game: Any, obs: Any) -> dict[str, Any]:
         "pushed_back": bool(getattr(obs, "pushed_back", False)),
         "multiplier": hand.multiplier,
         "trick_no": obs.trick_no,
-        "tricks": hand.num_tricks,
+        "num_tricks": hand.num_tricks,
         "leader": obs.leader,
         "trick": [{"seat": s, "card": format_card(c)} for s, c in obs.trick],
         "last_trick": last_trick(game),
