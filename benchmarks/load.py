@@ -1,20 +1,22 @@
-"""Load test of the web server: many tables of four protocol clients playing flat out.
+"""Load test of the web server: many tables of protocol clients playing flat out.
 
 Starts ``puur serve`` on a free loopback port in a subprocess (uvicorn) with a temporary SQLite
-database and computer players off, creates ``--tables`` tables of four people over HTTP, and
-connects one WebSocket client (the ``websockets`` library, asyncio) per seat: 4 × tables clients
-in this process. Each client answers its turn the moment its state arrives, with a random legal
-action, so the server is the only brake. Measured: the time from sending an action to the moment
-each of the table's four clients receives the state that includes it (``seq`` grows by one), over
-every action of every table but the Weis decisions, which the table sees only with the card
-after them. After play the database is checked: every action a client saw
-broadcast must be stored, and every finished game must have a record that replays to the result
-the clients were told.
+database and computer players off, creates ``--tables`` tables of people over HTTP (Schieber,
+or any variant with ``--variant`` and ``--preset``: one person per seat), and connects one
+WebSocket client (the ``websockets`` library, asyncio) per seat: 4 × tables clients (3 × for a
+table of three) in this process. Each client answers its turn the moment its state arrives,
+with a random legal action, so the server is the only brake. Measured: the time from sending an
+action to the moment each of the table's clients receives the state that includes it (``seq``
+grows by one), over every action of every table but the Weis decisions (and Stöck announced with
+the Weis), which the table sees only with the card after them. After play the database is
+checked: every action a client saw broadcast must be stored, and every finished game must have
+a record that replays to the result the clients were told.
 
 Run from the repository root::
 
     .venv/bin/python benchmarks/load.py                       # 100 tables, one game each
     .venv/bin/python benchmarks/load.py --tables 10 --hands 2  # a short run
+    .venv/bin/python benchmarks/load.py --tables 20 --variant differenzler --preset three
 
 The last line is ``tables=N p95_ms=X errors=N lost=N``. Only loopback addresses are used; the
 run stops by itself after ``--timeout`` seconds at the latest (unfinished play counts as errors).
@@ -47,6 +49,11 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from puur.record import read_record  # noqa: E402
+from puur.variants import Variant, get  # noqa: E402
+
 HOST = "127.0.0.1"
 # The server writes a state's top-level fields in a fixed order (puur.server.tables).
 _QUICK = re.compile(r'\{"v":1,"type":"state","you":\{[^}]*\},"seq":(\d+),')
@@ -109,9 +116,15 @@ class Stats:
             self.error_samples.append(what)
 
 
+def is_secret(action: dict[str, Any], with_weis: bool) -> bool:
+    """Whether an action is a decision the table sees only with the seat's card (a Weis, and a
+    Stöck announced with the Weis)."""
+    return action["type"] == "weis" or (action["type"] == "stoeck" and with_weis)
+
+
 async def seat_client(
     base_ws: str, code: str, token: str, seat: int, stats: Stats, games: int, hands: int | None,
-    rng: random.Random, done: asyncio.Event,
+    rng: random.Random, done: asyncio.Event, with_weis: bool,
 ) -> None:
     """One seat: answer every turn at once; stop after ``games`` games or ``hands`` hands."""
     async with connect(f"{base_ws}/ws/{code}", max_size=2**20, compression=None) as ws:
@@ -175,7 +188,7 @@ async def seat_client(
             legal = g["legal"]
             if legal:
                 action = rng.choice(legal)
-                if action["type"] != "weis":  # a Weis decision is no step the table sees
+                if not is_secret(action, with_weis):  # no step the table sees
                     stats.sent[(code, gid, seq + 1)] = time.perf_counter()
                 await ws.send(json.dumps({"v": 1, **action}))
     done.set()
@@ -183,7 +196,7 @@ async def seat_client(
 
 async def run_tables(
     base: str, tables: list[tuple[str, list[str]]], games: int, hands: int | None,
-    timeout: float, seed: int,
+    timeout: float, seed: int, with_weis: bool,
 ) -> tuple[Stats, float, int]:
     """Play every table; returns the stats, the wall time and the number of unfinished seats."""
     stats = Stats()
@@ -194,7 +207,7 @@ async def run_tables(
         for seat, token in enumerate(tokens):
             tasks.append(asyncio.ensure_future(seat_client(
                 base_ws, code, token, seat, stats, games, hands,
-                random.Random(rng.getrandbits(32)), asyncio.Event())))
+                random.Random(rng.getrandbits(32)), asyncio.Event(), with_weis)))
     t0 = time.perf_counter()
     done, pending = await asyncio.wait(tasks, timeout=timeout)
     wall = time.perf_counter() - t0
@@ -212,9 +225,6 @@ async def run_tables(
 def check_db(db: Path, stats: Stats) -> tuple[int, int, int]:
     """Count actions broadcast but not stored, and finished games whose record does not replay
     to the announced result. Returns ``(lost, games_finished, actions_stored)``."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from puur.record import read_record
-
     lost = 0
     con = sqlite3.connect(db)
     stored_total = 0
@@ -232,8 +242,9 @@ def check_db(db: Path, stats: Stats) -> tuple[int, int, int]:
             lost += 1
             continue
         game = read_record(io.StringIO(row[0])).to_game()
-        if not game.is_over or list(game.scores) != result["scores"] or (
-            game.winner, game.end_reason) != (result["winner"], result["reason"]):
+        told = {k: v for k, v in result.items() if k != "game_id"}
+        if not game.is_over or game.variant.result_data(game) != told or (
+            row[1], row[2]) != (result["winner"], result["reason"]):
             lost += 1
             continue
         finished += 1
@@ -248,7 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=1, help="games per table (default 1)")
     p.add_argument("--hands", type=int, default=None,
                    help="stop each table after this many hands (a short run)")
-    p.add_argument("--target", type=int, default=1000, help="game target (default 1000)")
+    p.add_argument("--variant", default="schieber",
+                   help="the variant of every table (default schieber)")
+    p.add_argument("--preset", default=None,
+                   help="the variant's preset (default: its first one)")
+    p.add_argument("--target", type=int, default=None,
+                   help="Schieber's game target (default 1000)")
     p.add_argument("--timeout", type=float, default=600, help="stop after this many seconds")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
@@ -256,6 +272,19 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--tables must be 1..500 and --games 1..20")
     if args.hands is not None and args.hands < 1:
         p.error("--hands must be at least 1")
+    try:
+        variant: Variant = get(args.variant)
+        preset = args.preset or next(iter(variant.presets))
+        options: dict[str, Any] = {}
+        if variant.key == "schieber":
+            options["target"] = args.target or 1000
+        elif args.target is not None:
+            p.error("--target is Schieber's")
+        rules = variant.rules_from_dict({**options, "preset": preset})
+    except ValueError as e:
+        p.error(str(e))
+    players = variant.num_seats(rules)
+    with_weis = variant.rules_to_dict(rules).get("stoeck_announce") == "with-weis"
 
     tmp = Path(tempfile.mkdtemp(prefix="puur-load-"))
     db = tmp / "load.sqlite3"
@@ -279,16 +308,16 @@ def main(argv: list[str] | None = None) -> int:
         tables: list[tuple[str, list[str]]] = []
         for _ in range(args.tables):
             t = post(base, "/api/tables", {
-                "v": 1, "seats": [{"kind": "human"}] * 4, "seat": 0,
-                "options": {"target": args.target}, "public": False})
+                "v": 1, "variant": variant.key, "rules": preset, "options": options,
+                "seats": [{"kind": "human"}] * players, "seat": 0, "public": False})
             tokens = [t["token"]]
-            for s in (1, 2, 3):
+            for s in range(1, players):
                 tokens.append(post(base, f"/api/tables/{t['code']}/join",
                                    {"v": 1, "seat": s})["token"])
             tables.append((t["code"], tokens))
         setup = time.perf_counter() - t0
         stats, wall, _pending = asyncio.run(run_tables(
-            base, tables, args.games, args.hands, args.timeout, args.seed))
+            base, tables, args.games, args.hands, args.timeout, args.seed, with_weis))
         server_cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
@@ -308,8 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     actions = sum(stats.seen_seq.values())
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}")
-    print(f"{args.tables} tables, {4 * args.tables} WebSocket clients; setup {setup:.1f} s, "
-          f"play {wall:.1f} s")
+    print(f"{args.tables} tables of {variant.name} ({preset}), {players * args.tables} WebSocket "
+          f"clients; setup {setup:.1f} s, play {wall:.1f} s")
     print(f"actions {actions} ({actions / wall:.0f}/s), deliveries measured {len(lat)}, "
           f"stored {stored}, games finished and replayed {finished}")
     own = os.times()

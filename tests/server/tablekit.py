@@ -1,11 +1,12 @@
-"""A table driven directly, without sockets, on a clock the test turns by hand.
+"""A table of any variant driven directly, without sockets, on a clock the test turns by hand.
 
 For tests that compare everything each client of a table receives, message by message and
 moment by moment, between two runs of the same deals: every seat's clients and a spectator are
 :class:`Client` objects that keep each message with the (manual) time it was sent, people act
 through ``Table.handle_action`` like the WebSocket handler does, and computer players (bot seats
 and the stand-ins of people) follow the same :class:`Script` as the people, so a run is exactly
-repeatable and one decision can be flipped.
+repeatable and one hidden decision can be flipped: a secret one (a Weis, Stöck with the Weis:
+declared or quiet) or one whose content the rules hide (a hidden forecast: another value).
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ import asyncio
 import heapq
 import json
 import random
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from puur.actions import A_STOECK, A_STOECK_NO, A_WEIS
-from puur.observation import Observation
-from puur.rules import PRESETS, rules_from_dict, rules_to_dict
 from puur.server.lobby import Lobby
 from puur.server.messages import ActionMessage
 from puur.server.storage import SeatRow, Storage, TableRow, hash_token
 from puur.server.tables import Connection, Table
 from puur.server.turns import Clock
+from puur.variants import get
 
 CODE = "QQQQQQ"
 
@@ -66,33 +67,48 @@ class ManualClock(Clock):
         self.t = end
 
 
+#: Called with the receiving seat (``None``: the spectator) and each message, as it is sent.
+Watcher = Callable[[int | None, str], None]
+
+
 class Client(Connection):
     """A connection that keeps what it is sent, with the time, in a list shared by every
     connection of the same slot (a seat's clients one after the other, or the spectator)."""
 
-    def __init__(self, seat: int | None, clock: ManualClock, got: list[tuple[float, str]]):
+    def __init__(self, seat: int | None, clock: ManualClock, got: list[tuple[float, str]],
+                 watch: Watcher | None = None):
         super().__init__(seat)
         self.clock = clock
         self.got = got
+        self.watch = watch
 
     def send(self, text: str) -> None:
         self.got.append((self.clock.now(), text))
+        if self.watch is not None:
+            self.watch(self.seat, text)
 
     def close(self) -> None:
         pass
 
 
-def secret_phase(obs: Observation) -> bool:
+def secret_phase(obs: Any) -> bool:
     """Whether the seat is asked a secret decision (as its own observation shows it)."""
     return obs.phase == "weis" or (
         obs.phase == "stoeck" and obs.rules.stoeck_announce == "with-weis")
 
 
+def hidden_phase(table: Table, obs: Any) -> bool:
+    """Whether the seat is asked a decision whose content the rules hide from the others."""
+    return bool(obs.legal_actions) and all(
+        table.variant.hides_action(table.rules, a) for a in obs.legal_actions)
+
+
 @dataclass
 class Script:
-    """Every decision of a run, repeatable: cards and contracts from a seeded choice per
-    moment of the game, secret decisions declared or quiet by a seeded coin per decision, and
-    decision number ``flip`` the other way round."""
+    """Every decision of a run, repeatable: cards, contracts and rows from a seeded choice per
+    moment of the game, secret decisions declared or quiet by a seeded coin per decision,
+    hidden forecasts by a seeded choice, and hidden decision number ``flip`` the other way
+    round (the other answer of a secret one, another value of a hidden one)."""
 
     seed: int
     flip: int | None = None
@@ -100,34 +116,50 @@ class Script:
     secrets: int = 0
     flipped_seat: int | None = None
     flipped_hand: int | None = None
-    #: What the flipped decision was (``weis`` or ``stoeck``) and who made it: ``person``, or
-    #: ``computer`` (a bot seat or a stand-in).
+    #: What the flipped decision was (``weis``, ``stoeck`` or the hidden kind, e.g.
+    #: ``forecast``) and who made it: ``person``, or ``computer`` (a bot seat or a stand-in).
     flipped_kind: tuple[str, str] | None = None
     caller: str = "person"
+    #: Every hidden decision of the run: (number, seat, kind, caller, hand).
+    decisions: list[tuple[int, int, str, str, int]] = field(default_factory=list)
 
-    def rng(self, obs: Observation, what: str) -> random.Random:
+    def rng(self, obs: Any, what: str) -> random.Random:
         assert self.table is not None and self.table.game is not None
-        return random.Random(f"{self.seed}:{self.table.game_number}:"
-                             f"{len(self.table.game.rounds)}:{len(obs.history)}:{what}")
+        game: Any = self.table.game
+        if obs.phase not in ("play", "choose"):
+            what = f"{what}:{obs.seat}"  # every seat decides before the first card (forecasts)
+        return random.Random(f"{self.seed}:{self.table.game_number}:{len(game.rounds)}:"
+                             f"{len(obs.history)}:{what}")
 
-    def decide(self, obs: Observation) -> int:
-        legal = list(obs.legal_actions)
-        if not secret_phase(obs):
+    def decide(self, obs: Any) -> int:
+        legal = sorted(obs.legal_actions)
+        assert self.table is not None and self.table.game is not None
+        hidden = hidden_phase(self.table, obs)
+        if not secret_phase(obs) and not hidden:
             return self.rng(obs, obs.phase).choice(legal)
         k = self.secrets
         self.secrets += 1
-        declare = random.Random(f"{self.seed}:secret:{k}").random() < 0.5
-        if k == self.flip:
-            assert self.table is not None and self.table.game is not None
-            declare = not declare
+        game: Any = self.table.game
+        kind = obs.phase
+        self.decisions.append((k, obs.seat, kind, self.caller, len(game.rounds)))
+        flipped = k == self.flip
+        if flipped:
             self.flipped_seat = obs.seat
-            self.flipped_hand = len(self.table.game.rounds)
-            self.flipped_kind = (obs.phase, self.caller)
+            self.flipped_hand = len(game.rounds)
+            self.flipped_kind = (kind, self.caller)
+        if hidden:
+            i = random.Random(f"{self.seed}:hidden:{k}").randrange(len(legal))
+            if flipped:
+                i = (i + 1 + random.Random(f"{self.seed}:other:{k}").randrange(
+                    len(legal) - 1)) % len(legal)
+            return legal[i]
+        declare = random.Random(f"{self.seed}:secret:{k}").random() < 0.5
+        if flipped:
+            declare = not declare
+        # Weis: quiet is the lowest id, the best split the next; Stöck: announce, then quiet.
         if obs.phase == "weis":
-            action = A_WEIS + 1 if declare else A_WEIS
-        else:
-            action = A_STOECK if declare else A_STOECK_NO
-        return action
+            return legal[1] if declare else legal[0]
+        return legal[0] if declare else legal[1]
 
 
 class Scripted:
@@ -138,7 +170,7 @@ class Scripted:
     def __init__(self, script: Script) -> None:
         self.script = script
 
-    def act(self, obs: Observation) -> int:
+    def act(self, obs: Any) -> int:
         self.script.caller = "computer"
         try:
             return self.script.decide(obs)
@@ -147,15 +179,16 @@ class Scripted:
 
 
 class Run:
-    """One table of three people (seat 3 slow now and then) and a computer player (seat 1),
+    """One table of people (the last of them slow now and then) and a computer player (seat 1),
     with a turn timer, played by a :class:`Script` on a manual clock. ``streams[k]`` is every
-    message slot ``k`` received (0-3 the seats, 4 a spectator), with its time."""
+    message slot ``k`` received (the seats, then a spectator as the last slot), with its time.
+    ``watch`` sees every message as it is sent."""
 
-    PEOPLE = (0, 2, 3)
-    SLOW = 3
+    BOT = 1
 
     def __init__(self, options: dict[str, Any], script: Script, timer: float = 20.0,
-                 bot_delay: float = 0.8, churn: bool = True) -> None:
+                 bot_delay: float = 0.8, churn: bool = True, variant: str = "schieber",
+                 preset: str | None = None, watch: Watcher | None = None) -> None:
         self.clock = ManualClock()
         # Storage calls at once in the event loop: every step happens at its moment of the
         # test's clock, never at a moment a thread decides.
@@ -165,27 +198,40 @@ class Run:
         self.script = script
         self.timer = timer
         self.churn = churn
-        rules = rules_from_dict(options, base=PRESETS["online-1000"])
+        self.watch = watch
+        v = get(variant)
+        preset = preset or ("online-1000" if v.key == "schieber" else next(iter(v.presets)))
+        rules = v.rules_from_dict({**options, "preset": preset})
+        n = v.num_seats(rules)
+        self.seats = n
+        self.people = tuple(s for s in range(n) if s != self.BOT)
+        self.slow = self.people[-1]
+        self.spectator = n
         seats = [SeatRow(i, "human", None, None, f"P{i}", hash_token(f"token-{i}"))
-                 if i in self.PEOPLE else SeatRow(i, "bot", "random", None, "Bot", None)
-                 for i in range(4)]
-        row = TableRow(CODE, 1.0, "online-1000", rules_to_dict(rules), "swiss", "de", timer,
-                       True, None, seats)
+                 if i in self.people else SeatRow(i, "bot", "random", None, "Bot", None)
+                 for i in range(n)]
+        row = TableRow(CODE, 1.0, preset, v.rules_to_dict(rules), "swiss", "de", timer,
+                       True, None, seats, v.key)
         self.lobby.storage.create_table(row)
         self.table = Table(self.lobby, row)
         self.lobby.tables[CODE] = self.table
         script.table = self.table
         for s in self.table.seats:
             s.player = Scripted(script)
-        self.streams: list[list[tuple[float, str]]] = [[] for _ in range(5)]
+        self.streams: list[list[tuple[float, str]]] = [[] for _ in range(n + 1)]
         self.clients: dict[int, Client] = {}
         #: Where in each stream a new connection's first state (the answer to its hello) is.
-        self.hellos: list[set[int]] = [set() for _ in range(5)]
+        self.hellos: list[set[int]] = [set() for _ in range(n + 1)]
         self.rng = random.Random(f"{script.seed}:people")
 
+    @property
+    def others(self) -> tuple[int, ...]:
+        """The slots of the people and the spectator."""
+        return (*self.people, self.spectator)
+
     async def connect(self, slot: int) -> None:
-        seat = slot if slot < 4 else None
-        c = Client(seat, self.clock, self.streams[slot])
+        seat = slot if slot < self.seats else None
+        c = Client(seat, self.clock, self.streams[slot], self.watch)
         self.clients[slot] = c
         async with self.table.lock:
             self.table.connect(c)
@@ -199,12 +245,12 @@ class Run:
 
     async def send(self, seat: int, action: int) -> None:
         async with self.table.lock:
-            await self.table.handle_action(self.clients[seat], ActionMessage("scripted", action))
+            await self.table.handle_action(self.clients[seat], ActionMessage.of_id(action))
 
     async def play(self, stop_after_flip: bool = False) -> None:
         """Play the game to its end (``stop_after_flip``: or to the end of the hand in which
         the flipped decision was made)."""
-        for slot in (*self.PEOPLE, 4):
+        for slot in self.others:
             await self.connect(slot)
         async with self.table.lock:
             await self.table.begin()
@@ -223,7 +269,7 @@ class Run:
             if s.kind == "bot":
                 await self.clock.advance(self.lobby.bot_delay)
                 continue
-            obs = game.round.observation(seat)
+            obs = game.observation(seat)
             r = self.rng.random()
             if s.auto:
                 if r < 0.3:
@@ -238,18 +284,17 @@ class Run:
                 else:
                     await self.clock.advance(self.lobby.bot_delay)
                 continue
-            slow = seat == self.SLOW and r < 0.2
+            slow = seat == self.slow and r < 0.2
             await self.clock.advance(self.timer + 1.0 if slow else 0.5)
             if t.game is not game or game.is_over or game.to_move != seat or s.auto:
                 continue  # the stand-in took the turn over
-            obs = game.round.observation(seat)
+            obs = game.observation(seat)
             secret = secret_phase(obs)
             await self.send(seat, self.script.decide(obs))
             if secret and self.churn and self.rng.random() < 0.4:
                 # Someone else's connection drops and comes back while the decision is the
                 # seat's secret.
-                await self.reconnect(self.rng.choice([k for k in (*self.PEOPLE, 4)
-                                                      if k != seat]))
+                await self.reconnect(self.rng.choice([k for k in self.others if k != seat]))
 
 
 def run(options: dict[str, Any], seed: int, flip: int | None = None,
@@ -264,3 +309,69 @@ def run(options: dict[str, Any], seed: int, flip: int | None = None,
 def message(text: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+#: A finished game's ``ended`` is the wall clock's, not the table's.
+ENDED = re.compile(r'"ended":[0-9.]+')
+#: What a declared Weis or an announced Stöck changes in a state once the table learns of it.
+ANNOUNCEMENT = ("weis_announced", "weis_shown", "weis_seat", "stoeck_seat", "credited",
+                "scores", "jasstafel", "sides", "places", "panel")
+
+
+def first_difference(a: list[tuple[float, str]], b: list[tuple[float, str]]) -> int:
+    """Where two streams first differ (in a message or its moment)."""
+    for i, ((ta, xa), (tb, xb)) in enumerate(zip(a, b, strict=False)):
+        if ta != tb or ENDED.sub("", xa) != ENDED.sub("", xb):
+            return i
+    return min(len(a), len(b))
+
+
+def without_announcement(text: str) -> dict[str, Any]:
+    """A message without what a Weis or Stöck announcement changes."""
+    m = message(ENDED.sub("", text))
+    if m.get("event"):
+        m["event"].pop("with", None)
+    for key in ANNOUNCEMENT:
+        (m.get("game") or {}).pop(key, None)
+    return m
+
+
+def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
+    """Check that the hidden decision ``flipped`` changed in run ``other`` reaches no client but
+    its own seat's before the rules make it public, and return the slots it then reached.
+
+    Message for message and moment for moment the streams are the same up to that point: for a
+    secret decision the deciding seat's step that makes it public (its card, or a Stöck that
+    ends the game, with the hand's summary before it if it ends a hand), and from there to the
+    end of the hand only the announcement differs; for hidden content (a forecast) the end of
+    its hand. A flipped run stops at the end of that hand."""
+    x = flipped.flipped_seat
+    assert x is not None and flipped.flipped_kind is not None
+    kind = flipped.flipped_kind[0]
+    shown: set[int] = set()
+    for slot in other.others:
+        if slot == x:
+            continue
+        a, b = base.streams[slot], other.streams[slot]
+        i = first_difference(a, b)
+        if i == len(b):
+            continue  # nothing changed: a stand-in's decision that its person replaced
+        shown.add(slot)
+        if kind not in ("weis", "stoeck"):
+            ends = [j for j, (_t, text) in enumerate(a) if message(text)["type"] == "hand_over"
+                    and message(text)["hand_no"] == flipped.flipped_hand]
+            assert ends and i >= ends[0], (flipped.flip, slot, i, ends)
+            continue
+        for stream in (a, b):
+            j = next(j for j in range(i, len(stream))
+                     if message(stream[j][1])["type"] == "state")
+            step = message(stream[j][1])["event"]
+            assert step is not None and step["type"] == "action", (flipped.flip, slot, step)
+            assert step["seat"] == x, (flipped.flip, slot, step)
+            assert all(stream[n][0] == a[i][0] for n in range(i, j + 1))
+        for (ta, xa), (tb, xb) in zip(a[i:], b[i:], strict=False):
+            if message(xa)["type"] != "state" or message(xb)["type"] != "state":
+                break
+            assert ta == tb
+            assert without_announcement(xa) == without_announcement(xb), (flipped.flip, slot)
+    return shown

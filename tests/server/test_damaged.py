@@ -45,6 +45,17 @@ def game_rows(statement: str) -> Damage:
     return damage
 
 
+def variant_rules(key: str, preset: str) -> Damage:
+    """The table's variant and rules become those of a preset of another variant."""
+    from puur.variants import get
+
+    def damage(con: sqlite3.Connection, code: str) -> None:
+        v = get(key)
+        con.execute("UPDATE tables SET variant=?, rules=? WHERE code=?",
+                    (key, json.dumps(v.rules_to_dict(v.preset(preset))), code))
+    return damage
+
+
 DAMAGES: dict[str, Damage] = {
     "rules that are not JSON": sql("UPDATE tables SET rules='{\"version\": 1, ' WHERE code=?"),
     "rules that are not an object": sql("UPDATE tables SET rules='[1, 2]' WHERE code=?"),
@@ -67,6 +78,11 @@ DAMAGES: dict[str, Damage] = {
     "an unknown language": sql("UPDATE tables SET lang='xx' WHERE code=?"),
     "a turn timer that is text": sql("UPDATE tables SET turn_timer='soon' WHERE code=?"),
     "a creation time that is text": sql("UPDATE tables SET created='yesterday' WHERE code=?"),
+    "an unknown variant": sql("UPDATE tables SET variant='tarock' WHERE code=?"),
+    "a variant that is no name": sql("UPDATE tables SET variant=5 WHERE code=?"),
+    "the rules of another variant": sql("UPDATE tables SET variant='differenzler' WHERE code=?"),
+    "four seats for three players": variant_rules("differenzler", "three"),
+    "a game of another variant": variant_rules("coiffeur", "reglement8"),
 }
 
 

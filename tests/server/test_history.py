@@ -8,17 +8,7 @@ from typing import Any
 
 from puur.record import read_record
 
-from .util import ONE_HUMAN, create, hello, recv_state
-
-
-def play_to_end(client: Any, t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    with client.websocket_connect(f"/ws/{t['code']}") as ws:
-        s = hello(ws, t["token"])
-        while s["game"]["result"] is None:
-            if s["game"]["legal"]:
-                ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
-            s = recv_state(ws)
-    return s
+from .util import ONE_HUMAN, create, play_to_end
 
 
 def test_record_and_replay_only_for_finished_games(client: Any) -> None:

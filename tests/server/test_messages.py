@@ -6,9 +6,7 @@ import json
 
 import pytest
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
-from puur.cards import parse_card
-from puur.contracts import Contract
+from puur.server.bodies import parse_create, parse_join
 from puur.server.messages import (
     ActionMessage,
     Back,
@@ -16,30 +14,40 @@ from puur.server.messages import (
     Ping,
     ProtocolError,
     Rematch,
-    action_json,
-    action_of,
     parse_client_message,
-    parse_create,
-    parse_join,
 )
+from puur.variants import variants
+from puur.variants.json_actions import ActionError, action_data, find_action
 
 
 def msg(**fields: object) -> str:
     return json.dumps({"v": 1, **fields})
 
 
+def form(kind: str, ref: str | int | None = None, **fields: object) -> ActionMessage:
+    return ActionMessage(kind, (("type", kind), *fields.items()), ref=ref)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (msg(type="play", card="HJ"), ActionMessage("play", parse_card("HJ"))),
-        (msg(type="play", card="♥U"), ActionMessage("play", parse_card("HJ"))),
-        (msg(type="choose", contract="obe"), ActionMessage("choose", A_CHOOSE + Contract.OBENABE)),
-        (msg(type="choose", contract="S"), ActionMessage("choose", A_CHOOSE + 2)),
-        (msg(type="push"), ActionMessage("push", A_PUSH)),
-        (msg(type="weis", option=0), ActionMessage("weis", A_WEIS)),
-        (msg(type="weis", option=2, ref=9), ActionMessage("weis", A_WEIS + 2, 9)),
-        (msg(type="stoeck", announce=True), ActionMessage("stoeck", A_STOECK)),
-        (msg(type="stoeck", announce=False), ActionMessage("stoeck", A_STOECK_NO)),
+        (msg(type="play", card="HJ"), form("play", card="HJ")),
+        (msg(type="play", card="♥U"), form("play", card="HJ")),
+        (msg(type="choose", contract="obe"), form("choose", contract="obe")),
+        (msg(type="choose", contract="S"), form("choose", contract="S")),
+        (msg(type="push"), form("push")),
+        (msg(type="weis", option=0), form("weis", option=0)),
+        (msg(type="weis", option=2, ref=9), form("weis", ref=9, option=2)),
+        (msg(type="stoeck", announce=True), form("stoeck", announce=True)),
+        (msg(type="stoeck", announce=False), form("stoeck", announce=False)),
+        (msg(type="forecast", value=42), form("forecast", value=42)),
+        (msg(type="row", row=3, contract="♠"), form("row", row=3, contract="S")),
+        (msg(type="action", id=78), ActionMessage("action", id=78)),
+        (msg(type="action", token="forecast:42", ref="f"),
+         ActionMessage("action", token="forecast:42", ref="f")),
+        (msg(type="action", name="row:1:C"), ActionMessage("action", name="row:1:C")),
+        (msg(type="play", card="HJ", id=14, name="HJ", token="HJ"),
+         ActionMessage("play", (("type", "play"), ("card", "HJ")), 14, "HJ", "HJ")),
         (msg(type="rematch"), Rematch()),
         (msg(type="back", ref="x"), Back("x")),
         (msg(type="ping"), Ping()),
@@ -75,6 +83,18 @@ def test_every_client_message_parses(text: str, expected: object) -> None:
         (msg(type="weis", option=True), "bad_message"),
         (msg(type="weis", option=99), "bad_message"),
         (msg(type="stoeck", announce="yes"), "bad_message"),
+        (msg(type="forecast"), "bad_message"),
+        (msg(type="forecast", value=-1), "bad_message"),
+        (msg(type="forecast", value="42"), "bad_message"),
+        (msg(type="row", row=0, contract="H"), "bad_message"),
+        (msg(type="row", row=2), "bad_message"),
+        (msg(type="action"), "bad_message"),
+        (msg(type="action", id=True), "bad_message"),
+        (msg(type="action", id=-3), "bad_message"),
+        (msg(type="action", token=""), "bad_message"),
+        (msg(type="action", token="x" * 201), "bad_message"),
+        (msg(type="action", name="D6\u202e"), "bad_message"),
+        (msg(type="action", id=3, card="D6"), "bad_message"),
         (msg(type="hello"), "bad_message"),
         (msg(type="hello", token="a", spectate=True), "bad_message"),
         (msg(type="hello", token=""), "bad_message"),
@@ -96,10 +116,46 @@ def test_error_echoes_ref() -> None:
     assert e.value.as_json()["ref"] == "r1"
 
 
-def test_action_json_round_trips_every_action() -> None:
-    for a in [*range(36), *range(A_CHOOSE, A_CHOOSE + 9), A_PUSH, *range(A_WEIS, A_WEIS + 16),
-              A_STOECK, A_STOECK_NO]:
-        assert action_of(action_json(a)) == a
+def test_every_action_of_every_variant_is_found_by_each_of_its_names() -> None:
+    # The id, the name, the record token and the typed form (the legal entries of a state,
+    # sent back as they are) each name the same action, in every variant.
+    for v in variants():
+        for preset, rules in v.presets.items():
+            game = v.new_game(rules, seed=f"names:{preset}")
+            steps = 0
+            while not game.is_over and steps < 80:
+                hand = game.round
+                for a in game.legal_actions():
+                    data = action_data(v, hand, a)
+                    m = parse_client_message(json.dumps({"v": 1, **data}))
+                    assert isinstance(m, ActionMessage)
+                    assert find_action(v, rules, hand, id=m.id, name=m.name, token=m.token,
+                                       form=dict(m.form)) == a
+                    assert find_action(v, rules, hand, form=dict(m.form)) == a
+                    assert find_action(v, rules, hand, token=data["token"]) == a
+                game.push(game.legal_actions()[-1] if steps % 3 else game.legal_actions()[0])
+                steps += 1
+
+
+def test_an_action_of_another_variant_or_disagreeing_fields_is_refused() -> None:
+    by_key = {v.key: v for v in variants()}
+    diff, coif = by_key["differenzler"], by_key["coiffeur"]
+    dg, cg = diff.new_game(seed=1), coif.new_game(seed=1)
+    for v, game, bad in [
+        (diff, dg, {"form": {"type": "push"}}),
+        (diff, dg, {"form": {"type": "choose", "contract": "H"}}),
+        (diff, dg, {"form": {"type": "forecast", "value": 158}}),
+        (diff, dg, {"token": "row:1:C"}),
+        (diff, dg, {"id": 212}),
+        (diff, dg, {"name": "forecast:200"}),
+        (diff, dg, {"id": 36, "token": "forecast:1"}),
+        (coif, cg, {"form": {"type": "forecast", "value": 3}}),
+        (coif, cg, {"form": {"type": "row", "row": 17, "contract": "H"}}),
+        (coif, cg, {"id": 40}),  # an id the action space leaves unused
+        (coif, cg, {}),
+    ]:
+        with pytest.raises(ActionError):
+            find_action(v, game.rules, game.round, **bad)  # type: ignore[arg-type]
 
 
 def test_create_defaults_and_validation() -> None:

@@ -17,15 +17,8 @@ from .util import (
     hello,
     receive_json,
     recv_state,
+    snapshot,
 )
-
-
-def snapshot(client: Any, code: str, token: str) -> dict[str, Any]:
-    """The seat's full state as a fresh connection sees it."""
-    with client.websocket_connect(f"/ws/{code}") as ws:
-        state = hello(ws, token)
-    state["game"]["deadline"] = None
-    return {"seq": state["seq"], "game": state["game"]}
 
 
 def expect_error(ws: Any, code: str) -> dict[str, Any]:

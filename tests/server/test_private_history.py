@@ -9,6 +9,7 @@ from typing import Any
 
 from .test_history import play_to_end
 from .util import ONE_HUMAN, create
+from .wirecheck import check_message
 
 
 def tokens(*tok: str) -> dict[str, str]:
@@ -62,10 +63,12 @@ def test_a_private_game_is_listed_and_read_only_by_its_seats_or_a_share_link(cli
     r = client.post(f"/api/games/{priv_id}/share", headers=mine)
     assert r.status_code == 201, r.text
     share = r.json()
+    check_message(share)
     assert share["type"] == "share" and share["url"] == f"/replay/{priv_id}?share={share['share']}"
     key = {"share": share["share"]}
     assert client.get(f"/api/games/{priv_id}/record", params=key).text == rec.text
     shared = client.get(f"/api/games/{priv_id}/replay", params=key).json()
+    check_message(shared)
     assert shared["code"] is None and shared["hands"] == rp["hands"]
     assert listed(client, params=key) == [pub_id]
     other_id = other["table"]["game_id"]

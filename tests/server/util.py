@@ -74,11 +74,11 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return data
 
 
-def four_humans(client: TestClient, **body: Any) -> tuple[str, list[str]]:
-    """A table of four people: its code and the four seat tokens."""
-    t = create(client, seats=ALL_HUMANS, seat=0, name="Anna", **body)
+def four_humans(client: TestClient, players: int = 4, **body: Any) -> tuple[str, list[str]]:
+    """A table of four people (or ``players``): its code and the seat tokens."""
+    t = create(client, seats=[{"kind": "human"}] * players, seat=0, name="Anna", **body)
     tokens = [t["token"]]
-    for s in (1, 2, 3):
+    for s in range(1, players):
         r = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": s})
         assert r.status_code == 200, r.text
         tokens.append(r.json()["token"])
@@ -104,6 +104,29 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     return recv_state(ws)
 
 
+def snapshot(client: TestClient, code: str, token: str | None) -> dict[str, Any]:
+    """A seat's (or, without a token, a spectator's) view from a fresh connection: its ``seq``
+    and game, the timer aside."""
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        state = hello(ws, token)
+    game = state["game"]
+    if game is not None:
+        game["deadline"] = None
+    return {"seq": state["seq"], "game": game}
+
+
+def play_to_end(client: TestClient, t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Play the creator's seat of table ``t`` (a ``create`` answer) with random legal actions
+    until the game is over; the last state."""
+    with client.websocket_connect(f"/ws/{t['code']}") as ws:
+        s = hello(ws, t["token"])
+        while s["game"]["result"] is None:
+            if s["game"]["legal"]:
+                ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
+            s = recv_state(ws)
+    return s
+
+
 def pick(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A random legal action of a state (declaring Weis and Stöck more often than not)."""
     legal: list[dict[str, Any]] = state["game"]["legal"]
@@ -121,30 +144,34 @@ def is_secret(state: dict[str, Any], action: dict[str, Any]) -> bool:
 
 
 class FourPlayers:
-    """Four seat clients and one spectator at a table of four people, all connected.
+    """A seat client per seat and one spectator at a table of people (four, or as many as
+    ``tokens``), all connected.
 
-    ``seen[k]`` collects every message client ``k`` received (4 is the spectator).
+    ``seen[k]`` collects every message client ``k`` received (the last, ``spectator``, is the
+    spectator).
     """
 
     def __init__(self, client: TestClient, code: str, tokens: list[str]) -> None:
         self.client = client
         self.code = code
         self.tokens = tokens
+        self.n = len(tokens)
+        self.spectator = self.n
         self.stack = ExitStack()
         self.ws: list[Any] = []
-        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(self.n + 1)]
         self.states: list[dict[str, Any]] = []
         #: Clients whose socket is closed (they receive nothing).
         self.off: set[int] = set()
 
     def __enter__(self) -> FourPlayers:
-        for k in range(5):
+        for k in range(self.n + 1):
             ws = self.stack.enter_context(self.client.websocket_connect(f"/ws/{self.code}"))
             self.ws.append(ws)
-            self.states.append(hello(ws, self.tokens[k] if k < 4 else None))
+            self.states.append(hello(ws, self.tokens[k] if k < self.n else None))
             # Earlier clients hear that this seat connected.
             for j in range(k):
-                if k < 4:
+                if k < self.n:
                     self.states[j] = recv_state(self.ws[j], self.seen[j])
         return self
 
@@ -172,7 +199,7 @@ class FourPlayers:
 
     def receive_all_but(self, seat: int | None) -> None:
         """Every connected client but ``seat``'s receives its next state."""
-        for k in range(5):
+        for k in range(self.n + 1):
             if k not in self.off and k != seat:
                 self.states[k] = recv_state(self.ws[k], self.seen[k])
 
@@ -188,8 +215,8 @@ class FourPlayers:
         self.ws[k] = ws
         first = hello(ws, self.tokens[k])
         self.off.discard(k)
-        for j in range(5):
-            if j != k:
+        for j in range(self.n + 1):
+            if j != k and j not in self.off:
                 self.states[j] = recv_state(self.ws[j], self.seen[j])
         self.states[k] = first
         return first

@@ -42,21 +42,15 @@ from starlette.websockets import WebSocket
 from puur import i18n
 from puur.cards import DECK_STYLES
 from puur.rules import PRESETS, rules_to_dict
+from puur.server.bodies import LANGUAGES, STRENGTHS, parse_create, parse_join
 from puur.server.history import History
 from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
 from puur.server.lobby import Lobby
-from puur.server.messages import (
-    LANGUAGES,
-    PROTOCOL_VERSION,
-    STRENGTHS,
-    ProtocolError,
-    error_json,
-    parse_create,
-    parse_join,
-)
+from puur.server.protocol import PROTOCOL_VERSION, ProtocolError, error_json
 from puur.server.sockets import play_socket
 from puur.server.storage import Storage
 from puur.server.tables import Table
+from puur.variants import variants
 
 __all__ = ["DEFAULT_DB", "STATIC_DIR", "create_app"]
 
@@ -115,11 +109,21 @@ def _table(request: Request) -> Table:
 # HTTP
 
 
+def variants_meta() -> list[dict[str, Any]]:
+    """Every variant the server plays, as a lobby builds its form from: the variant's own
+    description (``Variant.info()``: players, sides, options with kinds, defaults, choices and
+    ranges, preset names) with each preset's full rule set (``preset_rules``)."""
+    return [{**v.info(), "preset_rules": {name: v.rules_to_dict(r)
+                                          for name, r in v.presets.items()}}
+            for v in variants()]
+
+
 @_errors
 async def meta(request: Request) -> Response:
-    """What a lobby form needs: presets, bots, decks, languages."""
+    """What a lobby form needs: variants, presets, bots, decks, languages."""
     return _ok({
         "type": "meta", "protocol": PROTOCOL_VERSION,
+        "variants": request.app.state.variants,
         "presets": {name: rules_to_dict(r) for name, r in PRESETS.items()},
         "bots": _lobby(request).bots(), "strengths": list(STRENGTHS),
         "decks": list(DECK_STYLES), "languages": list(LANGUAGES),
@@ -313,6 +317,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.limits = limits
+    app.state.variants = variants_meta()
     app.state.lookups = RateLimiter(limits.lookups_per_minute)
     app.state.creates = RateLimiter(limits.tables_per_hour, period=3600.0)
     app.state.sockets = SocketCounter(limits.sockets_per_client)

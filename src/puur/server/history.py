@@ -122,15 +122,16 @@ class History:
             rec = read_record(io.StringIO(row.record))
         except RecordError as e:
             raise ProtocolError("no_game", f"game {row.id} has a damaged record: {e}") from None
+        game = rec.to_game()
         stored: list[tuple[str, str | None, object]] = []
-        for s in range(4):
+        for s in range(game.num_seats):
             info = rec.seats.get(s)
             kind, _, bot = info.kind.partition(":") if info is not None else ("human", "", "")
             stored.append((kind, bot or None, info.name if info is not None else ""))
         shown = shown_names(row.code, stored)
         seats = [{"seat": s, "kind": stored[s][0], "bot": stored[s][1], "name": shown[s]}
                  for s in sorted(rec.seats)]
-        return replay_json(rec.to_game(), row.id, row.code if insider else None, seats)
+        return replay_json(game, row.id, row.code if insider else None, seats)
 
     def share(self, raw_id: str) -> dict[str, Any]:
         """A new share key for a finished game of a table where this request holds a seat."""

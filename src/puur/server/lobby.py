@@ -8,18 +8,19 @@ import random
 import secrets
 import sqlite3
 import time
-from typing import Any, Final
+from typing import Final
 
 from puur.bots import BOTS
-from puur.rules import PRESETS, RuleError, rules_from_dict, rules_to_dict
+from puur.server.bodies import CreateTable
 from puur.server.limits import OPEN_TABLE_WINDOW
-from puur.server.messages import CreateTable, ProtocolError
 from puur.server.names import bot_name
+from puur.server.protocol import ProtocolError, TableSummary
 from puur.server.restore import DamagedTable, check_row, restore_game
 from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
 from puur.server.tables import Table, new_token
 from puur.server.turns import Clock
 from puur.server.worker import StorageWorker
+from puur.variants import get
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
 
@@ -155,20 +156,15 @@ class Lobby:
         :meth:`check_room`); returns ``(table, seat, token)``. Raises
         :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when the
         database refuses it."""
-        if spec.preset not in PRESETS:
-            raise ProtocolError("bad_rules", f"unknown preset {spec.preset!r}; one of "
-                                f"{', '.join(PRESETS)}")
-        try:
-            rules = rules_from_dict(spec.options, base=PRESETS[spec.preset])
-        except (RuleError, TypeError, ValueError) as e:
-            raise ProtocolError("bad_rules", str(e)) from None
+        variant = get(spec.variant)
+        rules = variant.check_rules(spec.rules)
         token = new_token() if spec.seat is not None else None
 
         def store() -> TableRow:
             code = self._new_code()
-            row = TableRow(code, time.time(), spec.preset, rules_to_dict(rules), spec.deck,
-                           spec.lang, spec.turn_timer, spec.public, None,
-                           self._seats(code, spec, token))
+            row = TableRow(code, time.time(), spec.preset, variant.rules_to_dict(rules),
+                           spec.deck, spec.lang, spec.turn_timer, spec.public, None,
+                           self._seats(code, spec, token), variant.key)
             self.storage.create_table(row)
             return row
 
@@ -209,7 +205,7 @@ class Lobby:
             named.append(s)
         return named
 
-    def open_tables(self) -> list[dict[str, Any]]:
+    def open_tables(self) -> list[TableSummary]:
         """Public tables whose game is not over, newest first (at most 100)."""
         out = [t for t in self.tables.values() if t.public and t.status != "over"]
         out.sort(key=lambda t: t.created, reverse=True)

@@ -1,28 +1,45 @@
-"""Typed, versioned messages of the web protocol (docs/protocol.md, version 1).
+"""Typed, versioned client messages of the WebSocket (docs/protocol.md, version 1).
 
-Every message a client sends is parsed here into a frozen dataclass, or refused with a
-:class:`ProtocolError` carrying the protocol's error code. Nothing else in the server reads raw
-client JSON. Whatever the bytes, parsing either succeeds or raises :class:`ProtocolError`
-(JSON that :mod:`puur.server.safejson` refuses is ``bad_json``); free text (names, ``ref``) may
-hold no control or invisible formatting character (``safejson.bad_character``). Actions map to
-the engine's integer actions (:mod:`puur.actions`, rule book §2.3-§2.6, ``docs/rulebook.md``)
-and back to the JSON objects listed as ``legal`` in a seat's state.
+Every message a client sends over the WebSocket is parsed here into a frozen dataclass, or
+refused with a :class:`~puur.server.protocol.ProtocolError` carrying the protocol's error code.
+Nothing else in the server reads raw client JSON (HTTP bodies: :mod:`puur.server.bodies`).
+Whatever the bytes, parsing either succeeds or raises ``ProtocolError``; free text (``ref``, an
+action's name or token) may hold no control or invisible formatting character.
+
+An action names one of the variant's actions (:mod:`puur.variants.json_actions`): by its
+``id`` in the variant's action space, its ``name`` there, its record ``token``, or its typed
+form (``play``, ``choose``, ``push``, ``weis``, ``stoeck`` as clients of Schieber have always
+sent them, ``forecast``, ``row``). A typed message may carry ``id``, ``name`` and ``token`` too
+(the legal actions listed in a state are such messages), and then all must name the same
+action. Which action that is in the table's variant, and whether it is legal, the table decides
+with the engine.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
 from puur.cards import CardError, format_card, parse_card
 from puur.contracts import ContractError, format_contract, parse_contract
-from puur.server import safejson
-from puur.server.names import MAX_NAME, name_error, normalize
-from puur.weis import Meld
+from puur.hand import MAX_WEIS_OPTIONS
+from puur.server.bodies import (
+    DECKS,
+    LANGUAGES,
+    STRENGTHS,
+    CreateTable,
+    JoinTable,
+    SeatSpec,
+    check_version,
+    free_text,
+    load_object,
+    parse_create,
+    parse_join,
+)
+from puur.server.protocol import PROTOCOL_VERSION, ProtocolError, error_json
 
 __all__ = [
+    "DECKS",
     "LANGUAGES",
     "PROTOCOL_VERSION",
     "STRENGTHS",
@@ -36,56 +53,17 @@ __all__ = [
     "ProtocolError",
     "Rematch",
     "SeatSpec",
-    "action_json",
-    "action_of",
     "error_json",
-    "meld_json",
     "parse_client_message",
     "parse_create",
     "parse_join",
 ]
 
-PROTOCOL_VERSION: Final = 1
-LANGUAGES: Final = ("de", "fr", "it", "en")
-DECKS: Final = ("swiss", "french")
-STRENGTHS: Final = (1, 2, 3)
 MAX_REF: Final = 64
-
-# HTTP status of each error code that can be an HTTP answer.
-HTTP_STATUS: Final[dict[str, int]] = {
-    "bad_json": 400, "bad_message": 400, "version": 400, "unknown_type": 400, "bad_rules": 400,
-    "no_table": 404, "no_game": 404, "not_finished": 409, "seat_taken": 409, "table_full": 409,
-    "not_found": 404, "method_not_allowed": 405, "too_large": 413, "rate_limited": 429,
-    "too_many_tables": 429, "too_many_shares": 409,
-}
-
-
-class ProtocolError(Exception):
-    """A refused message: ``code`` is the protocol's error code, the text says why."""
-
-    def __init__(self, code: str, message: str, ref: str | int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.ref = ref
-
-    def as_json(self) -> dict[str, Any]:
-        """The ``error`` message."""
-        return error_json(self.code, self.message, self.ref)
-
-    @property
-    def http_status(self) -> int:
-        """The HTTP status for this error."""
-        return HTTP_STATUS.get(self.code, 400)
-
-
-def error_json(code: str, message: str, ref: str | int | None = None) -> dict[str, Any]:
-    """An ``error`` message object."""
-    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, "ref": ref}
-
-
-# ---------------------------------------------------------------------------------------------
-# Client messages over the WebSocket
+#: The longest action name or record token a client may send (a Weis token names its cards).
+MAX_TOKEN: Final = 200
+#: The largest number an action message may carry (an id, a forecast, a row).
+MAX_NUMBER: Final = 10_000
 
 
 @dataclass(frozen=True)
@@ -99,11 +77,22 @@ class Hello:
 
 @dataclass(frozen=True)
 class ActionMessage:
-    """One game action (play, choose, push, weis, stoeck) as its engine integer."""
+    """One game action as the client named it: its typed ``form`` (``type`` and that type's
+    fields, empty for a message of type ``action``) and any of ``id``, ``name``, ``token``.
+    The table finds the action in its variant (:func:`puur.variants.json_actions.find_action`).
+    """
 
     kind: str
-    action: int
+    form: tuple[tuple[str, Any], ...] = ()
+    id: int | None = None
+    name: str | None = None
+    token: str | None = None
     ref: str | int | None = None
+
+    @classmethod
+    def of_id(cls, action: int, ref: str | int | None = None) -> ActionMessage:
+        """The message naming an action by its id."""
+        return cls("action", id=action, ref=ref)
 
 
 @dataclass(frozen=True)
@@ -129,36 +118,25 @@ class Ping:
 
 ClientMessage = Hello | ActionMessage | Rematch | Back | Ping
 
-_FIELDS: Final[dict[str, frozenset[str]]] = {
-    "hello": frozenset({"token", "spectate"}),
+_NAMED: Final = frozenset({"id", "name", "token"})
+#: The fields of each typed form of an action.
+_FORMS: Final[dict[str, frozenset[str]]] = {
     "play": frozenset({"card"}),
     "choose": frozenset({"contract"}),
     "push": frozenset(),
     "weis": frozenset({"option"}),
     "stoeck": frozenset({"announce"}),
+    "forecast": frozenset({"value"}),
+    "row": frozenset({"row", "contract"}),
+}
+_FIELDS: Final[dict[str, frozenset[str]]] = {
+    "hello": frozenset({"token", "spectate"}),
+    "action": _NAMED,
+    **{kind: fields | _NAMED for kind, fields in _FORMS.items()},
     "rematch": frozenset(),
     "back": frozenset(),
     "ping": frozenset(),
 }
-
-
-def _load_object(text: str | bytes) -> dict[str, Any]:
-    try:
-        data = safejson.load(text)
-    except safejson.BadJson as e:
-        raise ProtocolError("bad_json", str(e)) from None
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "a message must be a JSON object")
-    return data
-
-
-def _free_text(text: str, what: str, ref: str | int | None = None) -> str:
-    ch = safejson.bad_character(text)
-    if ch is not None:
-        raise ProtocolError("bad_message", f"{what} may not hold the character "
-                            f"{safejson.describe(ch)}: control and invisible formatting "
-                            "characters are refused", ref)
-    return text
 
 
 def _ref(data: dict[str, Any]) -> str | int | None:
@@ -169,31 +147,24 @@ def _ref(data: dict[str, Any]) -> str | int | None:
         raise ProtocolError("bad_message", f"'ref' must be a string or integer of at most {MAX_REF}"
                             " characters")
     if isinstance(ref, str):
-        _free_text(ref, "'ref'")
+        free_text(ref, "'ref'")
     return ref
-
-
-def _check_version(data: dict[str, Any], ref: str | int | None) -> None:
-    v = data.get("v")
-    if isinstance(v, bool) or v != PROTOCOL_VERSION:
-        raise ProtocolError(
-            "version", f"protocol version {v!r} is not supported; this server speaks v=1", ref
-        )
 
 
 def parse_client_message(text: str | bytes) -> ClientMessage:
     """Parse and validate one WebSocket message from a client.
 
     >>> parse_client_message('{"v": 1, "type": "play", "card": "HJ"}')
-    ActionMessage(kind='play', action=14, ref=None)
+    ActionMessage(kind='play', form=(('type', 'play'), ('card', 'HJ')), id=None, name=None, \
+token=None, ref=None)
     """
-    data = _load_object(text)
+    data = load_object(text)
     try:
         ref = _ref(data)
     except ProtocolError:
-        _check_version(data, None)
+        check_version(data, None)
         raise
-    _check_version(data, ref)
+    check_version(data, ref)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}; expected one of "
@@ -213,38 +184,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "hello needs either a 'token' or "
                                 "'spectate': true", ref)
         return Hello(token, spectate, ref)
-    if kind == "play":
-        card = data.get("card")
-        if not isinstance(card, str):
-            raise ProtocolError("bad_message", "'play' needs a 'card' token such as \"HJ\"", ref)
-        try:
-            return ActionMessage(kind, parse_card(card), ref)
-        except CardError as e:
-            raise ProtocolError("bad_message", str(e), ref) from None
-    if kind == "choose":
-        token = data.get("contract")
-        if not isinstance(token, str):
-            raise ProtocolError("bad_message", "'choose' needs a 'contract' token such as "
-                                "\"H\" or \"obe\"", ref)
-        try:
-            return ActionMessage(kind, A_CHOOSE + parse_contract(token), ref)
-        except ContractError as e:
-            raise ProtocolError("bad_message", str(e), ref) from None
-    if kind == "push":
-        return ActionMessage(kind, A_PUSH, ref)
-    if kind == "weis":
-        option = data.get("option")
-        if isinstance(option, bool) or not isinstance(option, int) or not (
-            0 <= option <= MAX_WEIS_OPTIONS
-        ):
-            raise ProtocolError("bad_message", "'weis' needs an 'option' number: 0 keeps quiet, "
-                                "k declares the k-th split offered", ref)
-        return ActionMessage(kind, A_WEIS + option, ref)
-    if kind == "stoeck":
-        announce = data.get("announce")
-        if not isinstance(announce, bool):
-            raise ProtocolError("bad_message", "'stoeck' needs 'announce': true or false", ref)
-        return ActionMessage(kind, A_STOECK if announce else A_STOECK_NO, ref)
+    if kind in _FIELDS and kind not in ("rematch", "back", "ping"):
+        return _action(kind, data, ref)
     if kind == "rematch":
         return Rematch(ref)
     if kind == "back":
@@ -253,177 +194,82 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions as JSON
+# Actions
 
 
-def action_json(action: int) -> dict[str, Any]:
-    """The client message body (without ``v``) that performs ``action``.
-
-    >>> action_json(14), action_json(45)
-    ({'type': 'play', 'card': 'HJ'}, {'type': 'push'})
-    """
-    if action < A_CHOOSE:
-        return {"type": "play", "card": format_card(action)}
-    if action < A_PUSH:
-        return {"type": "choose", "contract": format_contract(action - A_CHOOSE)}
-    if action == A_PUSH:
-        return {"type": "push"}
-    if action < A_STOECK:
-        return {"type": "weis", "option": action - A_WEIS}
-    return {"type": "stoeck", "announce": action == A_STOECK}
+def _number(data: dict[str, Any], field: str, kind: str, ref: str | int | None,
+            lo: int = 0) -> int:
+    value = data.get(field)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_NUMBER:
+        raise ProtocolError("bad_message", f"{kind!r} needs {field!r}: a whole number "
+                            f"{lo}..{MAX_NUMBER}", ref)
+    return value
 
 
-def action_of(message: dict[str, Any]) -> int:
-    """The engine integer of an action object as :func:`action_json` writes it."""
-    msg = parse_client_message(json.dumps({"v": PROTOCOL_VERSION, **message}))
-    if not isinstance(msg, ActionMessage):
-        raise ProtocolError("bad_message", f"not an action: {message!r}")
-    return msg.action
+def _contract(data: dict[str, Any], kind: str, ref: str | int | None) -> str:
+    token = data.get("contract")
+    if not isinstance(token, str):
+        raise ProtocolError("bad_message", f"{kind!r} needs a 'contract' token such as "
+                            "\"H\" or \"obe\"", ref)
+    try:
+        return format_contract(parse_contract(token))
+    except ContractError as e:
+        raise ProtocolError("bad_message", str(e), ref) from None
 
 
-def meld_json(meld: Meld) -> dict[str, Any]:
-    """A Weis meld as ``{"cards": [...], "points": N}``."""
-    return {"cards": [format_card(c) for c in meld.card_list()], "points": meld.points}
+def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
+    """The typed form of an action message, its values as canonical tokens."""
+    if kind == "play":
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise ProtocolError("bad_message", "'play' needs a 'card' token such as \"HJ\"", ref)
+        try:
+            return {"type": kind, "card": format_card(parse_card(card))}
+        except CardError as e:
+            raise ProtocolError("bad_message", str(e), ref) from None
+    if kind == "choose":
+        return {"type": kind, "contract": _contract(data, kind, ref)}
+    if kind == "weis":
+        option = data.get("option")
+        if isinstance(option, bool) or not isinstance(option, int) or not (
+            0 <= option <= MAX_WEIS_OPTIONS
+        ):
+            raise ProtocolError("bad_message", "'weis' needs an 'option' number: 0 keeps quiet, "
+                                "k declares the k-th split offered", ref)
+        return {"type": kind, "option": option}
+    if kind == "stoeck":
+        announce = data.get("announce")
+        if not isinstance(announce, bool):
+            raise ProtocolError("bad_message", "'stoeck' needs 'announce': true or false", ref)
+        return {"type": kind, "announce": announce}
+    if kind == "forecast":
+        return {"type": kind, "value": _number(data, "value", kind, ref)}
+    if kind == "row":
+        return {"type": kind, "row": _number(data, "row", kind, ref, lo=1),
+                "contract": _contract(data, kind, ref)}
+    return {"type": kind}  # push
 
 
-# ---------------------------------------------------------------------------------------------
-# HTTP bodies
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """One seat of a new table: a person's seat, or a computer player and its strength."""
-
-    kind: str  # "human" or "bot"
-    bot: str | None = None
-    strength: int | None = None
-
-
-@dataclass(frozen=True)
-class CreateTable:
-    """The body of ``POST /api/tables``."""
-
-    preset: str
-    options: dict[str, Any]
-    deck: str
-    lang: str
-    seats: tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]
-    seat: int | None
-    #: The creator's display name, ``None`` for none (the seat is then shown by its name).
-    name: str | None
-    turn_timer: float | None
-    public: bool
-
-
-@dataclass(frozen=True)
-class JoinTable:
-    """The body of ``POST /api/tables/{code}/join``."""
-
-    seat: int | None
-    name: str | None
-
-
-def _body(text: bytes, allowed: set[str]) -> dict[str, Any]:
-    data = _load_object(text or b"{}")
-    _check_version(data, None)
-    extra = set(data) - allowed - {"v", "type", "ref"}
-    if extra:
-        raise ProtocolError("bad_message", f"unknown field(s): {', '.join(sorted(extra))}")
-    return data
-
-
-def _name(data: dict[str, Any], what: str = "'name'") -> str | None:
-    """A display name (:mod:`puur.server.names`): runs of white space become one space, 1 to
-    MAX_NAME characters, no character that ``safejson.bad_character`` refuses; ``None`` when
-    none is given."""
-    name = data.get("name")
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise ProtocolError("bad_message", f"{what} must be a string of 1 to {MAX_NAME} characters")
-    name = normalize(name)
-    error = name_error(name)
-    if error is not None:
-        raise ProtocolError("bad_message", f"{what} {error}")
-    return name
-
-
-def _seat_no(value: Any) -> int | None:
+def _text_field(data: dict[str, Any], field: str, ref: str | int | None) -> str | None:
+    value = data.get(field)
     if value is None:
         return None
-    if isinstance(value, bool) or value not in (0, 1, 2, 3):
-        raise ProtocolError("bad_message", f"'seat' must be 0..3 or null, not {value!r}")
-    return int(value)
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_TOKEN:
+        raise ProtocolError("bad_message", f"{field!r} must be a string of 1 to {MAX_TOKEN} "
+                            "characters", ref)
+    return free_text(value, repr(field), ref)
 
 
-def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> CreateTable:
-    """Parse and validate a create-table body; ``bots`` are the computer players available,
-    ``min_timer`` the shortest turn timer allowed (seconds)."""
-    data = _body(body, {"rules", "options", "deck", "lang", "seats", "seat", "name",
-                        "turn_timer", "public"})
-    preset = data.get("rules", "family")
-    if not isinstance(preset, str):
-        raise ProtocolError("bad_rules", "'rules' must be a preset name")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise ProtocolError("bad_rules", "'options' must be an object of rule options")
-    if "name" in options:  # the rule set's name is shown to everyone: free text
-        options = {**options, "name": _name(options, "option 'name'")}
-    deck = data.get("deck", "swiss")
-    if deck not in DECKS:
-        raise ProtocolError("bad_message", f"'deck' must be one of {', '.join(DECKS)}")
-    lang = data.get("lang", "de")
-    if lang not in LANGUAGES:
-        raise ProtocolError("bad_message", f"'lang' must be one of {', '.join(LANGUAGES)}")
-    raw_seats = data.get("seats")
-    if raw_seats is None:
-        raw_seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 3
-    if not isinstance(raw_seats, list) or len(raw_seats) != 4:
-        raise ProtocolError("bad_message", "'seats' must be a list of four seats")
-    specs: list[SeatSpec] = []
-    for i, s in enumerate(raw_seats):
-        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-            raise ProtocolError("bad_message", f"seat {i}: 'kind' must be \"human\" or \"bot\"")
-        if s["kind"] == "human":
-            if set(s) - {"kind"}:
-                raise ProtocolError("bad_message", f"seat {i}: a human seat has only 'kind'")
-            specs.append(SeatSpec("human"))
-            continue
-        if set(s) - {"kind", "bot", "strength"}:
-            raise ProtocolError("bad_message", f"seat {i}: unknown field(s) "
-                                f"{', '.join(sorted(set(s) - {'kind', 'bot', 'strength'}))}")
-        bot = s.get("bot", "random")
-        if bot not in bots:
-            raise ProtocolError("bad_message", f"seat {i}: unknown computer player {bot!r}; "
-                                f"available: {', '.join(bots)}")
-        strength = s.get("strength", 2)
-        if isinstance(strength, bool) or strength not in STRENGTHS:
-            raise ProtocolError("bad_message", f"seat {i}: 'strength' must be 1, 2 or 3")
-        specs.append(SeatSpec("bot", str(bot), int(strength)))
-    seat = _seat_no(data.get("seat", 0 if specs[0].kind == "human" else None))
-    if seat is not None and specs[seat].kind != "human":
-        raise ProtocolError("seat_taken", f"seat {seat} is a computer player's seat")
-    timer = data.get("turn_timer")
-    if timer is not None and (
-        isinstance(timer, bool)
-        or not isinstance(timer, int | float)
-        or not min_timer <= timer <= 600
-    ):
-        raise ProtocolError(
-            "bad_message", f"'turn_timer' must be {min_timer:g} to 600 seconds or null"
-        )
-    public = data.get("public", True)
-    if not isinstance(public, bool):
-        raise ProtocolError("bad_message", "'public' must be true or false")
-    return CreateTable(
-        preset, options, str(deck), str(lang), (specs[0], specs[1], specs[2], specs[3]), seat,
-        _name(data),
-        float(timer) if timer is not None else None, public,
-    )
-
-
-def parse_join(body: bytes) -> JoinTable:
-    """Parse and validate a join body."""
-    data = _body(body, {"seat", "name"})
-    seat = _seat_no(data.get("seat"))
-    return JoinTable(seat, _name(data))
+def _action(kind: str, data: dict[str, Any], ref: str | int | None) -> ActionMessage:
+    action_id = data.get("id")
+    if action_id is not None and (isinstance(action_id, bool) or not isinstance(action_id, int)
+                                  or not 0 <= action_id <= MAX_NUMBER):
+        raise ProtocolError("bad_message", f"'id' must be an action id 0..{MAX_NUMBER}", ref)
+    name, token = _text_field(data, "name", ref), _text_field(data, "token", ref)
+    if kind == "action":
+        if action_id is None and name is None and token is None:
+            raise ProtocolError("bad_message", "'action' needs an 'id', a 'name' or a 'token'",
+                                ref)
+        return ActionMessage(kind, (), action_id, name, token, ref)
+    form = tuple(_form(kind, data, ref).items())
+    return ActionMessage(kind, form, action_id, name, token, ref)

@@ -15,11 +15,10 @@ import math
 import re
 from typing import TYPE_CHECKING, Final
 
-from puur.game import Game
-from puur.notation import parse_deal
-from puur.server.messages import DECKS, LANGUAGES, STRENGTHS
+from puur.server.bodies import DECKS, LANGUAGES, STRENGTHS
 from puur.server.storage import TableRow
-from puur.server.views import is_secret
+from puur.variants import Variant, VariantError, get
+from puur.variants.json_actions import is_secret
 
 if TYPE_CHECKING:
     from puur.server.tables import Table
@@ -46,6 +45,13 @@ def check_row(row: TableRow) -> None:
         raise DamagedTable(f"its code {row.code!r} is not a table code")
     if not _number(row.created):
         raise DamagedTable(f"its creation time {row.created!r} is not a number")
+    if not isinstance(row.variant, str):
+        raise DamagedTable(f"its variant {row.variant!r} is not a name")
+    try:
+        variant = get(row.variant)
+    except VariantError:
+        raise DamagedTable(f"its variant {row.variant[:40]!r} is not one this server plays"
+                           ) from None
     if not isinstance(row.preset, str):
         raise DamagedTable(f"its preset {row.preset!r} is not a name")
     if not isinstance(row.rules, dict):
@@ -60,8 +66,9 @@ def check_row(row: TableRow) -> None:
                                     or not isinstance(row.game_id, int)):
         raise DamagedTable(f"its game id {row.game_id!r} is not a number")
     numbers = [s.seat for s in row.seats]
-    if numbers != [0, 1, 2, 3]:
-        raise DamagedTable(f"it has the seats {numbers!r} instead of 0, 1, 2, 3")
+    if numbers != list(range(len(numbers))) or len(numbers) not in variant.players:
+        counts = " or ".join(str(n) for n in variant.players)
+        raise DamagedTable(f"it has the seats {numbers!r} instead of {counts} seats from 0")
     for s in row.seats:
         if s.kind not in ("human", "bot"):
             raise DamagedTable(f"seat {s.seat} is of the unknown kind {s.kind!r}")
@@ -94,14 +101,18 @@ def restore_game(table: Table) -> None:
     numbers = [n for n, _f, _d in row.deals]
     if numbers != list(range(1, len(numbers) + 1)):
         raise DamagedTable(f"game {gid} has the deals of hands {numbers!r}")
+    variant = table.variant
     try:
-        deals = [parse_deal(d) for _n, _f, d in row.deals]
+        deals = [_deal(variant, table.rules, opener, text) for _n, opener, text in row.deals]
     except (TypeError, ValueError, AttributeError) as e:
         raise DamagedTable(f"game {gid} has a deal that is not one: {e}") from None
-    game = Game(table.rules, seed=row.seed, deals=deals)
+    try:
+        game = variant.new_game(table.rules, row.seed, deals)
+    except (TypeError, ValueError) as e:
+        raise DamagedTable(f"game {gid} cannot be dealt again: {e}") from None
     steps = 0
     for n, (seq, hand_no, seat, action, _by) in enumerate(row.actions, start=1):
-        if seq != n or hand_no != len(game.rounds) or seat != game.to_move:
+        if seq != n or hand_no != len(game.rounds) or seat != game.to_move:  # type: ignore[attr-defined]
             raise DamagedTable(f"game {gid}: stored action {seq!r} does not fit the game")
         try:
             if isinstance(action, bool) or not isinstance(action, int):
@@ -110,14 +121,27 @@ def restore_game(table: Table) -> None:
         except ValueError as e:
             raise DamagedTable(f"game {gid}: stored action {seq} ({action!r}) cannot be played"
                                f" there: {e}") from None
-        if not is_secret(table.rules, action) or game.is_over:
+        if not is_secret(game.round, action) or game.is_over:
             steps += 1
-    if len(game.rounds) != len(row.deals):
-        raise DamagedTable(f"game {gid} has {len(row.deals)} deals for {len(game.rounds)} "
-                           "hands")
-    for rnd, (n, forehand, _deal) in zip(game.rounds, row.deals, strict=True):
-        if rnd.forehand != forehand:
+    rounds = game.rounds  # type: ignore[attr-defined]
+    if len(rounds) != len(row.deals):
+        raise DamagedTable(f"game {gid} has {len(row.deals)} deals for {len(rounds)} hands")
+    for rnd, (n, opener, _deal_text) in zip(rounds, row.deals, strict=True):
+        if rnd.opener != opener:
             raise DamagedTable(f"game {gid}: hand {n} was stored with the forehand "
-                               f"{forehand!r}, the replay gives {rnd.forehand}")
+                               f"{opener!r}, the replay gives {rnd.opener}")
     table.game, table.game_id = game, gid
     table.moves, table.seq = len(row.actions), steps
+
+
+def _deal(variant: Variant, rules: object, opener: object, text: object) -> object:
+    """The deal of a stored hand: the record's ``hand`` line of the variant, or (hands stored
+    by earlier versions, all of them Schieber's) the four hands with the forehand apart."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not text")
+    try:
+        return variant.parse_hand(rules, text)
+    except ValueError:
+        if not text[:1].isdigit():
+            return variant.parse_hand(rules, f"{opener} {text}")
+        raise

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from puur.bots import Bot
+from puur.server.protocol import SeatSummary
 
 __all__ = ["Connection", "Seat", "dumps", "new_token"]
 
@@ -31,7 +33,7 @@ class Connection:
         """Queue a message (never blocks the table)."""
         self.queue.put_nowait(text)
 
-    def send_json(self, data: dict[str, Any]) -> None:
+    def send_json(self, data: Mapping[str, Any]) -> None:
         """Queue a message object."""
         self.send(dumps(data))
 
@@ -61,10 +63,11 @@ class Seat:
         """A bot seat, or a human seat someone has joined."""
         return self.kind == "bot" or self.token_hash is not None
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> SeatSummary:
         """The seat as the table summary lists it."""
+        kind: Literal["human", "bot"] = "bot" if self.kind == "bot" else "human"
         return {
-            "seat": self.index, "kind": self.kind, "name": self.name, "taken": self.taken,
+            "seat": self.index, "kind": kind, "name": self.name, "taken": self.taken,
             "connected": self.kind == "bot" or self.conns > 0, "auto": self.auto,
             "bot": self.bot, "strength": self.strength,
         }

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any, Final
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -99,7 +100,7 @@ def _parse(raw: str | bytes, limit: int) -> ClientMessage:
     return parse_client_message(raw)
 
 
-async def _send_now(ws: WebSocket, data: dict[str, Any]) -> None:
+async def _send_now(ws: WebSocket, data: Mapping[str, Any]) -> None:
     await ws.send_text(json.dumps(data, separators=(",", ":")))
 
 

@@ -24,16 +24,16 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from puur.server.dbfile import DatabaseFileError, check_columns, check_foreign, lock_database
 from puur.server.messages import ProtocolError
+from puur.server.rows import ActionRow, Finish, GameRow, SeatRow, TableRow
 
 __all__ = [
-    "ActionRow", "DatabaseFileError", "GameRow", "SeatRow", "Storage", "StorageUnavailable",
-    "TableRow", "hash_token",
+    "ActionRow", "DatabaseFileError", "Finish", "GameRow", "SeatRow", "Storage",
+    "StorageUnavailable", "TableRow", "hash_token",
 ]
 
 _SCHEMA = """
@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS tables (
     lang TEXT NOT NULL,
     turn_timer REAL,
     public INTEGER NOT NULL,
-    game_id INTEGER
+    game_id INTEGER,
+    variant TEXT NOT NULL DEFAULT 'schieber'
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -69,7 +70,8 @@ CREATE TABLE IF NOT EXISTS games (
     reason TEXT,
     score0 INTEGER,
     score1 INTEGER,
-    record TEXT
+    record TEXT,
+    scores TEXT
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -97,6 +99,14 @@ CREATE INDEX IF NOT EXISTS games_code ON games(code);
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 """
 
+
+#: Columns added to the first schema, ``(table, column, declaration)``: a database of an
+#: earlier version gets them when it is opened (its tables are Schieber tables, its games'
+#: scores are in ``score0`` and ``score1``).
+_ADDED_COLUMNS: Final = (
+    ("tables", "variant", "TEXT NOT NULL DEFAULT 'schieber'"),
+    ("games", "scores", "TEXT"),
+)
 
 #: Seconds a statement waits for a lock another program holds on the database before it fails
 #: (``database is locked``). The running server makes its storage calls in a thread of its own
@@ -135,66 +145,6 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(frozen=True)
-class SeatRow:
-    """A stored seat."""
-
-    seat: int
-    kind: str
-    bot: str | None
-    strength: int | None
-    name: str
-    token_hash: str | None
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """A stored table."""
-
-    code: str
-    created: float
-    preset: str
-    rules: dict[str, Any]
-    deck: str
-    lang: str
-    turn_timer: float | None
-    public: bool
-    game_id: int | None
-    seats: list[SeatRow]
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    """One action to store, with the next hand's deal it led to (``(hand_no, forehand, deal)``)
-    or the game's end it brought (``(winner, reason, score0, score1, record)``)."""
-
-    seq: int
-    hand_no: int
-    seat: int
-    action: int
-    by: str
-    new_deal: tuple[int, int, str] | None = None
-    finish: tuple[int, str, int, int, str] | None = None
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A stored game: its header, deals and actions."""
-
-    id: int
-    code: str
-    number: int
-    seed: str
-    started: float
-    ended: float | None
-    winner: int | None
-    reason: str | None
-    scores: tuple[int, int] | None
-    record: str | None
-    deals: list[tuple[int, int, str]]  # (hand_no, forehand, deal text)
-    actions: list[tuple[int, int, int, int, str]]  # (seq, hand_no, seat, action, by)
-
-
 class Storage:
     """One SQLite database file (or ``":memory:"``)."""
 
@@ -214,6 +164,7 @@ class Storage:
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
+                self._add_columns()
                 check_columns(self.db, self.path, _SCHEMA)
             except BaseException:
                 self.db.close()
@@ -224,6 +175,14 @@ class Storage:
         except BaseException:
             self._unlock(failed=True)
             raise
+
+    def _add_columns(self) -> None:
+        """Give a database of an earlier version the columns added since (its rows keep what
+        they hold; the new columns take their defaults)."""
+        for table, column, decl in _ADDED_COLUMNS:
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            if have and column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def close(self) -> None:
         """Close the database and give its lock up."""
@@ -243,9 +202,9 @@ class Storage:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO tables (code, created, preset, rules, deck, lang, turn_timer,"
-                " public, game_id) VALUES (?,?,?,?,?,?,?,?,?)",
+                " public, game_id, variant) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (row.code, row.created, row.preset, json.dumps(row.rules), row.deck, row.lang,
-                 row.turn_timer, int(row.public), row.game_id),
+                 row.turn_timer, int(row.public), row.game_id, row.variant),
             )
             db.executemany(
                 "INSERT INTO seats (code, seat, kind, bot, strength, name, token_hash)"
@@ -279,7 +238,8 @@ class Storage:
     def start_game(
         self, code: str, number: int, seed: str, forehand: int, deal: str
     ) -> int:
-        """Store a new game with its first deal and make it the table's game; returns its id."""
+        """Store a new game with its first deal (the seat that acts first, and the record's
+        ``hand`` line) and make it the table's game; returns its id."""
         with self._tx() as db:
             cur = db.execute(
                 "INSERT INTO games (code, number, seed, started) VALUES (?,?,?,?)",
@@ -312,11 +272,13 @@ class Storage:
                         (game_id, *r.new_deal),
                     )
                 if r.finish is not None:
-                    winner, reason, s0, s1, record = r.finish
+                    f = r.finish
+                    s0, s1 = [*f.scores, None, None][:2]
                     db.execute(
                         "UPDATE games SET ended=?, winner=?, reason=?, score0=?, score1=?,"
-                        " record=? WHERE id=?",
-                        (now, winner, reason, s0, s1, record, game_id),
+                        " scores=?, record=? WHERE id=?",
+                        (now, f.winner, f.reason, s0, s1, json.dumps(f.scores), f.record,
+                         game_id),
                     )
 
     def add_share(self, game_id: int, key_hash: str) -> None:
@@ -339,9 +301,10 @@ class Storage:
             seats.setdefault(code, []).append(SeatRow(seat, kind, bot, strength, name, th))
         out = []
         unreadable: list[tuple[object, str]] = []
-        for code, created, preset, rules, deck, lang, timer, public, gid in self.db.execute(
-            "SELECT code, created, preset, rules, deck, lang, turn_timer, public, game_id"
-            " FROM tables ORDER BY created"
+        for code, created, preset, rules, deck, lang, timer, public, gid, variant in (
+            self.db.execute(
+                "SELECT code, created, preset, rules, deck, lang, turn_timer, public, game_id,"
+                " variant FROM tables ORDER BY created")
         ):
             try:
                 parsed = json.loads(rules)
@@ -349,14 +312,14 @@ class Storage:
                 unreadable.append((code, f"its rules are not JSON ({e})"))
                 continue
             out.append(TableRow(code, created, preset, parsed, deck, lang, timer,
-                                bool(public), gid, seats.get(code, [])))
+                                bool(public), gid, seats.get(code, []), variant))
         return out, unreadable
 
     def load_game(self, game_id: int) -> GameRow | None:
         """A game with its deals and actions, or ``None``."""
         row = self.db.execute(
-            "SELECT id, code, number, seed, started, ended, winner, reason, score0, score1, record"
-            " FROM games WHERE id=?", (game_id,),
+            "SELECT id, code, number, seed, started, ended, winner, reason, score0, score1,"
+            " scores, record FROM games WHERE id=?", (game_id,),
         ).fetchone()
         if row is None:
             return None
@@ -366,11 +329,10 @@ class Storage:
         actions = [tuple(r) for r in self.db.execute(
             "SELECT seq, hand_no, seat, action, by FROM actions WHERE game_id=? ORDER BY seq",
             (game_id,))]
-        gid, code, number, seed, started, ended, winner, reason, s0, s1, record = row
+        gid, code, number, seed, started, ended, winner, reason, s0, s1, scores, record = row
         return GameRow(
             gid, code, number, seed, started, ended, winner, reason,
-            (s0, s1) if s0 is not None else None, record,
-            deals, actions,
+            _scores(scores, s0, s1), record, deals, actions,
         )
 
     def games_of(self, code: str) -> list[dict[str, Any]]:
@@ -378,8 +340,8 @@ class Storage:
         return [
             self._game_info(r)
             for r in self.db.execute(
-                "SELECT id, code, number, ended, winner, reason, score0, score1 FROM games"
-                " WHERE code=? ORDER BY id", (code,))
+                "SELECT id, code, number, ended, winner, reason, score0, score1, scores"
+                " FROM games WHERE code=? ORDER BY id", (code,))
         ]
 
     def finished_games(self, codes: Iterable[str] = (), limit: int = 50) -> list[dict[str, Any]]:
@@ -391,14 +353,15 @@ class Storage:
         private = f" OR g.code IN ({marks})" if codes else ""
         rows = self.db.execute(
             "SELECT g.id, g.code, g.number, g.ended, g.winner, g.reason, g.score0, g.score1,"
-            " t.public FROM games g JOIN tables t ON t.code = g.code"
+            " g.scores, t.public, t.variant FROM games g JOIN tables t ON t.code = g.code"
             f" WHERE g.ended IS NOT NULL AND (t.public = 1{private})"
             " ORDER BY g.ended DESC, g.id DESC LIMIT ?", (*codes, limit)).fetchall()
         seats = self.seats_of({r[1] for r in rows})
         out = []
         for r in rows:
-            info = self._game_info(r[:8])
-            info["public"] = bool(r[8])
+            info = self._game_info(r[:9])
+            info["public"] = bool(r[9])
+            info["variant"] = r[10]
             info["seats"] = seats.get(r[1], [])
             out.append(info)
         return out
@@ -447,17 +410,32 @@ class Storage:
 
     @staticmethod
     def _game_info(r: tuple[Any, ...]) -> dict[str, Any]:
-        gid, code, number, ended, winner, reason, s0, s1 = r
+        gid, code, number, ended, winner, reason, s0, s1, scores = r
         return {
             "id": gid, "code": code, "number": number, "finished": ended is not None,
-            "winner": winner, "reason": reason,
-            "scores": [s0, s1] if s0 is not None else None, "ended": ended,
+            "winner": winner, "reason": reason, "scores": _scores(scores, s0, s1),
+            "ended": ended,
         }
 
     # -- helpers ------------------------------------------------------------------------------
 
     def _tx(self) -> _Transaction:
         return _Transaction(self.db)
+
+
+def _scores(text: object, s0: object, s1: object) -> list[int] | None:
+    """A finished game's scores per side: the ``scores`` column, or (games stored by earlier
+    versions, all of them Schieber's) ``score0`` and ``score1``."""
+    if isinstance(text, str):
+        try:
+            scores = json.loads(text)
+        except ValueError:
+            scores = None
+        if isinstance(scores, list) and all(type(v) is int for v in scores):
+            return scores
+    if s0 is None:
+        return None
+    return [s0, s1]  # type: ignore[list-item]
 
 
 class _Transaction:

@@ -1,17 +1,21 @@
-"""Tables: the server-side game logic of the web app (rule book §2 via the engine).
+"""Tables: the server-side game logic of the web app, for every variant of :mod:`puur.variants`.
 
-A :class:`Table` owns one :class:`~puur.game.Game` at a time, four seats and the connected
-clients. The server alone decides: every action is checked by the engine, stored in SQLite, and
-only then sent out, each client getting the view of its own seat (built once per seat and per
-change, see :mod:`puur.server.views`). Computer players and the turn timer are scheduled by
-:mod:`puur.server.turns`; the tables of a server are held by :mod:`puur.server.lobby`.
+A :class:`Table` plays one variant under one rule set: it owns one game of that variant at a
+time (a :class:`~puur.variants.VariantGame`), one seat per player and the connected clients. The
+server alone decides: every action is found in the variant's action space, checked by the
+engine, stored in SQLite, and only then sent out, each client getting the view of its own seat
+(built from that seat's observation, see :mod:`puur.server.views`); nothing here names a
+variant. What a table sends is built by :mod:`puur.server.broadcast`; computer players and the
+turn timer are scheduled by :mod:`puur.server.turns`; the tables of a server are held by
+:mod:`puur.server.lobby`.
 
-**What is sent to whom.** Every step the table sees (a card, a contract, a push, a seat event)
-goes to every client as a ``state``. A secret decision (a Weis, Stöck with the Weis:
-:func:`~puur.server.views.is_secret`) goes to the deciding seat's own clients only; the others
-get nothing at all for it, not even an unchanged state, and ``seq`` counts only the steps the
-table sees. They learn a declared Weis or an announced Stöck with that seat's card (the card's
-event lists it under ``with``), and nothing of a seat that kept quiet.
+**What is sent to whom.** Every step the table sees (a card, a contract, a push, a forecast, a
+row, a seat event) goes to every client as a ``state``; an action whose content the rules hide
+(a hidden forecast) is told to the others without it. A secret decision (a Weis, Stöck with
+the Weis: :func:`~puur.server.views.is_secret`) goes to the deciding seat's own clients only;
+the others get nothing at all for it, not even an unchanged state, and ``seq`` counts only the
+steps the table sees. They learn a declared Weis or an announced Stöck with that seat's card
+(the card's event lists it under ``with``), and nothing of a seat that kept quiet.
 
 **Storing.** An action counts once it is stored. The engine applies it to compute what is
 stored with it (the next deal, the finished game's record) and takes it back at once; the write
@@ -34,29 +38,26 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, cast
 
-from puur.game import Game
-from puur.notation import format_deal
 from puur.record import SeatInfo, format_record
-from puur.rules import PRESETS, RuleSet, rules_from_dict, rules_to_dict
-from puur.server.messages import PROTOCOL_VERSION, ActionMessage, ProtocolError, action_json
+from puur.server.broadcast import TableMessages
+from puur.server.messages import ActionMessage, ProtocolError
 from puur.server.names import loaded_names, record_name, renames_for, stored_name_error
-from puur.server.seats import Connection, Seat, dumps, new_token
-from puur.server.storage import ActionRow, StorageUnavailable, TableRow, hash_token
+from puur.server.protocol import Event, GameEvent
+from puur.server.restore import DamagedTable
+from puur.server.seats import Connection, Seat, new_token
+from puur.server.storage import ActionRow, Finish, StorageUnavailable, TableRow, hash_token
 from puur.server.turns import Turns
 from puur.server.views import (
-    as_the_table_sees_it,
+    action_events,
     describe_action,
     is_secret,
-    private_view,
-    public_event,
-    public_view,
-    revealed_json,
     step_summaries,
     withheld,
 )
+from puur.variants import VariantGame, get
+from puur.variants.json_actions import ActionError, action_data, find_action
 
 if TYPE_CHECKING:
     from puur.server.lobby import Lobby
@@ -65,11 +66,8 @@ __all__ = ["Connection", "Seat", "Table", "new_token"]
 
 log = logging.getLogger("puur.server")
 
-Event = dict[str, Any] | None
-_SPECTATOR: Final = '{"role":"spectator","seat":null}'
 
-
-class Table:
+class Table(TableMessages):
     """One table: seats, the game in play, the connected clients."""
 
     def __init__(self, lobby: Lobby, row: TableRow) -> None:
@@ -78,15 +76,23 @@ class Table:
         self.code = row.code
         self.created = row.created
         self.preset = row.preset
-        rules: RuleSet = rules_from_dict(row.rules)
-        names = loaded_names(row.code, rules.name, PRESETS.get(row.preset, RuleSet()).name,
+        self.variant = get(row.variant)
+        rules = self.variant.rules_from_dict(row.rules)
+        players = self.variant.num_seats(rules)
+        if len(row.seats) != players:
+            raise DamagedTable(f"it has {len(row.seats)} seats for a {self.variant.name} of "
+                               f"{players} players")
+        preset = self.variant.presets.get(row.preset, self.variant.default_rules())
+        names = loaded_names(row.code, rules.name, preset.name,
                              [(s.kind, s.bot, s.name) for s in row.seats])
         for whose, name in names.refused:  # shown as their default, kept as stored
             log.warning("table %s: %s has a stored name that %s (%s); it is shown with its "
                         "default name and kept as it is in the database", self.code, whose,
                         stored_name_error(name), ascii(name)[:60])
-        self.rules = dataclasses.replace(rules, name=names.rules_name)
-        self.rules_dict = rules_to_dict(self.rules)
+        self.rules: Any = dataclasses.replace(rules, name=names.rules_name)
+        self.rules_dict = self.variant.rules_to_dict(self.rules)
+        #: The number of sides (teams, or players alone) of a game at this table.
+        self.num_sides = len(set(self.variant.new_game(self.rules, seed=0).sides))
         self.deck = row.deck
         self.lang = row.lang
         self.turn_timer = row.turn_timer
@@ -97,7 +103,7 @@ class Table:
         ]
         #: Computer players stored under their bot type (:meth:`name_legacy_bots`).
         self._legacy = names.legacy
-        self.game: Game | None = None
+        self.game: VariantGame | None = None
         self.game_id: int | None = None
         self.game_number = 0
         #: Actions of the current game stored so far.
@@ -108,42 +114,10 @@ class Table:
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.turns = Turns(self)
-        self._summary_key: object = None
+        self._summary_key = None
         self._summary_cache = ""
 
     # -- facts --------------------------------------------------------------------------------
-
-    @property
-    def status(self) -> str:
-        """``waiting`` (free seats), ``playing`` or ``over``."""
-        if self.game is None:
-            return "waiting"
-        return "over" if self.game.is_over else "playing"
-
-    def summary(self) -> dict[str, Any]:
-        """The table summary of the protocol (no secrets)."""
-        return {
-            "code": self.code, "created": self.created, "preset": self.preset,
-            "rules": self.rules_dict, "deck": self.deck, "lang": self.lang,
-            "turn_timer": self.turn_timer, "public": self.public, "status": self.status,
-            "seats": [s.info() for s in self.seats],
-            "free_seats": [s.index for s in self.seats if not s.taken],
-            "spectators": sum(1 for c in self.conns if c.seat is None),
-            "game_id": self.game_id, "games": self.games,
-        }
-
-    def _summary_text(self) -> str:
-        # The summary changes only with seats, connections, spectators and games: encode it
-        # again only then, not on every action.
-        key = (
-            tuple((s.name, s.taken, s.conns > 0, s.auto) for s in self.seats),
-            sum(1 for c in self.conns if c.seat is None),
-            self.status, self.game_id, tuple(tuple(g["scores"] or ()) for g in self.games[-1:]),
-        )
-        if key != self._summary_key:
-            self._summary_key = key
-            self._summary_cache = dumps(self.summary())
-        return self._summary_cache
 
     def seat_of_token(self, token: str) -> int:
         """The seat a token opens; ``auth`` error when none."""
@@ -161,88 +135,6 @@ class Table:
             for s in self.seats
         }
 
-    # -- messages -----------------------------------------------------------------------------
-
-    def state_texts(
-        self, keys: Iterable[int | None], event: Event | Callable[[int | None], Event]
-    ) -> dict[int | None, str]:
-        """The ``state`` message text for each view (a seat, or ``None`` for spectators).
-
-        The table summary and the public part of the game are encoded once; each seat's own
-        part comes from its own observation. ``event`` is one event for everyone, or a function
-        giving each view's event. While the seat to move has secret decisions the table has not
-        been told, every other view is built from the game without them.
-        """
-        summary = self._summary_text()
-        views = list(dict.fromkeys(keys))
-        games: dict[int | None, str] = {}
-        game = self.game
-        if game is None or self.game_id is None:
-            games = dict.fromkeys(views, "null")
-        elif withheld(game):
-            own = [k for k in views if k == game.to_move]
-            games.update(self._game_texts(game, own))
-            with as_the_table_sees_it(game):
-                games.update(self._game_texts(game, [k for k in views if k != game.to_move]))
-        else:
-            games = self._game_texts(game, views)
-        out: dict[int | None, str] = {}
-        events: dict[int, str] = {}  # each distinct event object is encoded once
-        for key in views:
-            ev = event(key) if callable(event) else event
-            ev_text = events.get(id(ev))
-            if ev_text is None:
-                ev_text = events[id(ev)] = dumps(ev)
-            you = _SPECTATOR if key is None else f'{{"role":"player","seat":{key}}}'
-            out[key] = (
-                f'{{"v":{PROTOCOL_VERSION},"type":"state","you":{you},'
-                f'"seq":{self.seq},"event":{ev_text},"table":{summary},"game":{games[key]}}}'
-            )
-        return out
-
-    def _game_texts(self, game: Game, keys: Sequence[int | None]) -> dict[int | None, str]:
-        if not keys:
-            return {}
-        assert self.game_id is not None
-        public: str | None = None
-        out: dict[int | None, str] = {}
-        for key in keys:
-            obs = game.round.observation(key if key is not None else 0)
-            if public is None:  # the same from every seat's observation
-                public = dumps(public_view(game, obs, self.game_id, self.turns.deadline()))
-            out[key] = public[:-1] + "," + dumps(private_view(game, obs, key))[1:]
-        return out
-
-    def broadcast(
-        self,
-        event: Event | Callable[[int | None], Event],
-        before: list[dict[str, Any]] | None = None,
-    ) -> None:
-        """Send every client its state (built once per view), after the ``before`` messages."""
-        if not self.conns:
-            return
-        pre = [dumps(m) for m in before or ()]
-        conns = list(self.conns)
-        texts = self.state_texts((c.seat for c in conns), event)
-        for conn in conns:
-            for p in pre:
-                conn.send(p)
-            conn.send(texts[conn.seat])
-
-    def tell_seat(self, seat: int, event: Event) -> None:
-        """Send the state to the clients of one seat only (its own secret decision)."""
-        conns = [c for c in self.conns if c.seat == seat]
-        if conns:
-            text = self.state_texts([seat], event)[seat]
-            for conn in conns:
-                conn.send(text)
-
-    def send_all(self, message: dict[str, Any]) -> None:
-        """Send one message to every client at the table."""
-        text = dumps(message)
-        for conn in list(self.conns):
-            conn.send(text)
-
     # -- seats and connections ----------------------------------------------------------------
 
     async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -253,6 +145,9 @@ class Table:
             if not free:
                 raise ProtocolError("table_full", f"table {self.code} has no free seat")
             seat = free[0]
+        if seat >= len(self.seats):
+            raise ProtocolError("bad_message", f"table {self.code} has the seats 0.."
+                                f"{len(self.seats) - 1}, not {seat}")
         s = self.seats[seat]
         if s.taken:
             raise ProtocolError("seat_taken", f"seat {seat} of table {self.code} is taken")
@@ -287,7 +182,7 @@ class Table:
 
     def connect(self, conn: Connection) -> None:
         """A client has said hello: send it the full state, tell the others."""
-        event: Event = None
+        event: Event | None = None
         if conn.seat is not None:
             s = self.seats[conn.seat]
             s.conns += 1
@@ -346,24 +241,24 @@ class Table:
         """Deal a new game at this table (the first one, or a rematch). Raises
         :class:`sqlite3.Error` and changes nothing when the database refuses it."""
         seed = self.lobby.rng.getrandbits(62)
-        game = Game(self.rules, seed=seed)
-        rnd = game.round
+        game = self.variant.new_game(self.rules, seed=seed)
         number = self.game_number + 1
-        deal = format_deal(rnd.initial_hands)
+        deal = self.variant.format_hand(game, 0)
+        opener = game.round.opener
         gid = await self.lobby.worker.run(lambda: self.storage.start_game(
-            self.code, number, str(seed), rnd.forehand, deal))
+            self.code, number, str(seed), opener, deal))
         self.game, self.game_id, self.game_number = game, gid, number
         self.moves = self.seq = 0
-        self.games.append({"id": gid, "number": number, "finished": False,
-                           "winner": None, "reason": None, "scores": [0, 0], "ended": None})
+        self.games.append({"id": gid, "number": number, "finished": False, "winner": None,
+                           "reason": None, "scores": [0] * self.num_sides, "ended": None})
         for s in self.seats:
             s.auto = False
         self.kick()
-        self.broadcast({"type": event_type, "game_id": gid})
+        self.broadcast(cast(GameEvent, {"type": event_type, "game_id": gid}))
 
     async def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
-        """Check, store and apply a client's action (under the table lock); a refusal raises
-        :class:`ProtocolError`."""
+        """Find, check, store and apply a client's action (under the table lock); a refusal
+        raises :class:`ProtocolError`."""
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot act", msg.ref)
         game = self.game
@@ -376,17 +271,22 @@ class Table:
         if game.to_move != conn.seat:
             raise ProtocolError("not_your_turn", f"seat {game.to_move} is to move, not seat "
                                 f"{conn.seat}", msg.ref)
-        if not game.round.is_legal(msg.action):
-            legal = ", ".join(describe_action(a) for a in game.legal_actions())
-            raise ProtocolError("illegal", f"{describe_action(msg.action)} is not legal now; "
+        try:
+            action = find_action(self.variant, self.rules, game.round, id=msg.id, name=msg.name,
+                                 token=msg.token, form=dict(msg.form) if msg.form else None)
+        except ActionError as e:
+            raise ProtocolError("bad_message", str(e), msg.ref) from None
+        if not game.round.is_legal(action):
+            legal = ", ".join(describe_action(game, a) for a in game.legal_actions())
+            raise ProtocolError("illegal", f"{describe_action(game, action)} is not legal now; "
                                 f"legal: {legal}", msg.ref)
         s = self.seats[conn.seat]
-        if s.auto and not is_secret(self.rules, msg.action):
+        if s.auto and not is_secret(game.round, action):
             # Taking the seat back is seen by the table: only with a step it sees anyway. A
             # secret decision is the person's own while the stand-in plays on (docs/server.md).
             self._hand_back(s)
         try:
-            await self.commit(conn.seat, [msg.action], "player")
+            await self.commit(conn.seat, [action], "player")
         except sqlite3.Error as e:
             log.error("table %s: cannot store an action: %s", self.code, e)
             raise StorageUnavailable.refused("your action", e, msg.ref) from None
@@ -427,10 +327,12 @@ class Table:
         pending = list(game.round.actions[len(game.round.actions) - withheld(game):])
         rows: list[ActionRow] = []
         pushed = 0
-        index = len(game.rounds) - 1
+        index = len(game.rounds) - 1  # type: ignore[attr-defined]
+        last = None
         try:
             for a in actions:
-                index = len(game.rounds) - 1
+                index = len(game.rounds) - 1  # type: ignore[attr-defined]
+                last = action_data(self.variant, game.round, a)  # its token before it is made
                 game.push(a)  # raises IllegalActionError and changes nothing if illegal
                 pushed += 1
                 rows.append(self._row(index, seat, a, by, self.moves + pushed))
@@ -441,46 +343,44 @@ class Table:
         for a in actions:
             game.push(a)  # as checked above, on the same game
         self.moves += len(rows)
-        last = actions[-1]
-        own = {"type": "action", "seat": seat, "action": action_json(last), "by": by}
+        assert last is not None
+        own, other = action_events(game, index, seat, last, by,  # type: ignore[arg-type]
+                                   pending + actions[:-1])
         if withheld(game):
             self.tell_seat(seat, own)  # a secret decision: nobody else hears of it
             return
         self.seq += 1
-        rnd = game.rounds[index]
-        revealed = revealed_json(rnd, seat, pending + actions[:-1])
-        if revealed:
-            own["with"] = revealed
-        other = public_event(seat, last, rnd, by, revealed)
         self.kick()
         self.broadcast(lambda key: own if key == seat else other, self._summaries(index))
 
     def _row(self, index: int, seat: int, action: int, by: str, seq: int) -> ActionRow:
         """The stored form of ``action``, just applied to hand ``index`` (0-based)."""
-        game = self.game
+        game: Any = self.game
         assert game is not None
         new_deal = None
         if len(game.rounds) > index + 1:
-            nr = game.round
-            new_deal = (len(game.rounds), nr.forehand, format_deal(nr.initial_hands))
+            k = len(game.rounds) - 1
+            new_deal = (k + 1, game.round.opener, self.variant.format_hand(game, k))
         finish = None
         if game.is_over:
-            a, b = game.scores
-            finish = (game.winner, game.end_reason, a, b, format_record(game, self.seat_infos()))
+            result = self.variant.result_data(game)
+            finish = Finish(result["winner"], result["reason"], list(game.scores),
+                            format_record(game, self.seat_infos()))
         return ActionRow(seq, index + 1, seat, action, by, new_deal, finish)
 
-    def _summaries(self, index: int) -> list[dict[str, Any]]:
+    def _summaries(self, index: int) -> list[Any]:
         """``hand_over`` (and ``game_over``) when the step ended hand ``index`` (0-based); the
         table summary's games follow."""
-        game = self.game
+        game: Any = self.game
         assert game is not None and self.game_id is not None
         info = self.games[-1]
         if game.rounds[index].is_over:
             info["scores"] = list(game.scores)  # the summary's scores move hand by hand
         if game.is_over:
-            info.update(finished=True, winner=game.winner, reason=game.end_reason,
+            result = self.variant.result_data(game)
+            info.update(finished=True, winner=result["winner"], reason=result["reason"],
                         ended=time.time())
-        return step_summaries(game, index, self.game_id)
+        return list(step_summaries(game, index, self.game_id))
 
     # -- scheduling ---------------------------------------------------------------------------
 

@@ -6,9 +6,11 @@ the computer player's turn in progress, the turn timer of the person to move, or
 
 **A computer player's turn** is planned whole and then stored and applied at once: its secret
 decisions of trick 1 (Weis, Stöck with the Weis, see :mod:`puur.server.views`) and the card that
-follows them. It thinks first and then waits until ``bot_delay`` seconds after its turn began, so
-the table sees its card at the same moment whether or not it had a Weis to decide, and a
-computer player that keeps quiet takes exactly as long as one that had nothing to say.
+follows them (computer players play every variant from their seat's observation,
+:func:`puur.bots.make_bot`). It thinks first and then waits until ``bot_delay`` seconds after
+its turn began, so the table sees its card at the same moment whether or not it had a Weis to
+decide, and a computer player that keeps quiet takes exactly as long as one that had nothing to
+say.
 
 **The turn timer** runs per turn, not per decision: a person's Weis or Stöck decision does not
 restart it, so the time a seat's turn may take, and what the others see of it, is the same with
@@ -32,8 +34,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from puur.bots import BOTS, Bot, make_bot
-from puur.server.messages import error_json
-from puur.server.views import is_secret
+from puur.server.protocol import error_json
+from puur.variants.json_actions import is_secret
 
 if TYPE_CHECKING:
     from puur.server.tables import Seat, Table
@@ -223,16 +225,23 @@ class Turns:
             # undone at once, never across an ``await``).
             for a in actions:
                 game.push(a)
-            obs = game.round.observation(seat)
+            obs = game.observation(seat)
             go_on = not game.is_over and game.to_move == seat
             for _ in actions:
                 game.pop()
             if actions and not go_on:
                 break
-            if bot.name in _FAST_BOTS:
-                action = bot.act(obs)
-            else:
-                action = await asyncio.to_thread(bot.act, obs)
+            try:
+                if bot.name in _FAST_BOTS:
+                    action = bot.act(obs)
+                else:
+                    action = await asyncio.to_thread(bot.act, obs)
+            except Exception:
+                # A computer player that fails must not stop the table: this decision is the
+                # first legal action, and the fault is logged for whoever looks after the bots.
+                log.exception("table %s: bot %s failed to decide at seat %d; playing the first "
+                              "legal action", t.code, bot.name, seat)
+                action = obs.legal_actions[0]
             if t.game is not game:
                 return None
             if action not in obs.legal_actions:
@@ -240,7 +249,7 @@ class Turns:
                             bot.name, action)
                 action = obs.legal_actions[0]
             actions.append(action)
-            if not is_secret(t.rules, action):
+            if not is_secret(game.round, action):
                 break
         return _Plan(seat, actions, "bot" if s.kind == "bot" else "auto", t.moves)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from puur.cards import CardError, format_card, parse_card, parse_cards
 from puur.hand import TrickHand
@@ -37,6 +37,10 @@ __all__ = [
     "parse_trick_action",
     "rank_sides",
 ]
+
+
+#: Keys of a hand summary that name a seat (``-1`` where none applies).
+_SEAT_KEYS: Final = frozenset({"chooser", "weis_seat", "stoeck_seat", "match", "dealer"})
 
 
 class VariantError(ValueError):
@@ -295,7 +299,33 @@ class Variant(ABC):
             "summary": self.summary, "players": list(self.players), "sides": self.sides_text,
             "deck": self.deck, "presets": list(self.presets),
             "options": [o.as_dict() for o in self.describe_options()],
+            "score_name": self.score_name, "lower_is_better": self.lower_is_better,
         }
+
+    # -----------------------------------------------------------------------------------------
+    # Interfaces (puur.variants.json_view): what the table is shown of hands and games.
+
+    def hides_action(self, rules: Any, action: int) -> bool:
+        """Whether the rules hide what ``action`` is from the other seats when it is made (they
+        learn only that the seat acted, and of what kind: a hidden forecast); none by default.
+        Decisions whose mere existence is secret (a Weis) are the trick hand's own, see
+        :func:`puur.variants.json_actions.is_secret`."""
+        return False
+
+    def hand_data(self, game: Any, index: int) -> dict[str, Any]:
+        """Plain data of hand ``index`` (0-based) of ``game`` once it is over: what it scored
+        (the hand's ``summary()`` by default, with a seat that does not apply as ``None``)."""
+        return {k: (None if k in _SEAT_KEYS and v == -1 else v)
+                for k, v in game.rounds[index].summary().items()}
+
+    def result_data(self, game: Any) -> dict[str, Any]:
+        """Plain data of a finished game: ``winner`` (the side placed first alone, else
+        ``None``), ``reason`` (what ended it, or ``None``), ``scores`` and ``places`` per side,
+        ``striche`` (``None`` where the variant keeps none)."""
+        places = list(game.standings())
+        first = [side for side, p in enumerate(places) if p == 1]
+        return {"winner": first[0] if len(first) == 1 else None, "reason": None,
+                "scores": list(game.scores), "places": places, "striche": None}
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}>"

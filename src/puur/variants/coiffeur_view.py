@@ -24,21 +24,50 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypedDict
 
-from puur.contracts import NUM_CONTRACTS
+from puur.contracts import NUM_CONTRACTS, format_contract
 from puur.observation import Observation
 from puur.observation import observe as observe_schieber
 
 if TYPE_CHECKING:
     from puur.variants.coiffeur import CoiffeurHand, CoiffeurRules
 
-__all__ = ["OBS_SIZE", "OBS_VERSION", "CoiffeurObservation", "observe"]
+__all__ = [
+    "OBS_SIZE", "OBS_VERSION", "CoiffeurObservation", "CoiffeurPanel", "CoiffeurRow", "observe",
+]
 
 OBS_VERSION: Final = 1
 OBS_SIZE: Final = 603
 NUM_ACTIONS: Final = 320
 _BASE: Final = 495
+
+
+class CoiffeurRow(TypedDict):
+    """One row of the sheet."""
+
+    #: 1-based, as records and the table name it.
+    row: int
+    discipline: str
+    multiplier: int
+    #: The contracts the row may be played as.
+    contracts: list[str]
+
+
+class CoiffeurPanel(TypedDict):
+    """The sheet as the whole table sees it (:meth:`CoiffeurObservation.panel`)."""
+
+    rows: list[CoiffeurRow]
+    #: Each team's column before this hand: the value written in each row, None where open.
+    sheet: list[list[int | None]]
+    #: Each team's open rows (1-based).
+    open_rows: list[list[int]]
+    #: Each team's column total before this hand.
+    totals: list[int]
+    #: The row chosen this hand (1-based), None until it is chosen.
+    row: int | None
+    #: How many times the choice was pushed on this hand.
+    pushes: int
 
 
 @dataclass(frozen=True)
@@ -60,6 +89,22 @@ class CoiffeurObservation(Observation):
         for a in self.legal_actions:
             mask[a] = 1
         return mask
+
+    def panel(self) -> CoiffeurPanel:
+        """The sheet as plain data: the same for every observer (the sheet is public)."""
+        rows = self.options.rows() if self.options is not None else ()
+        return {
+            "rows": [
+                {"row": r + 1, "discipline": row.discipline, "multiplier": row.multiplier,
+                 "contracts": [format_contract(c) for c in self.options.contracts_of(row)]}
+                for r, row in enumerate(rows) if self.options is not None
+            ],
+            "sheet": [list(col) for col in self.sheet],
+            "open_rows": [[r + 1 for r in self.open_rows(t)] for t in range(len(self.sheet))],
+            "totals": [sum(v for v in col if v is not None) for col in self.sheet],
+            "row": self.row + 1 if self.row >= 0 else None,
+            "pushes": self.pushes,
+        }
 
     def open_rows(self, team: int) -> list[int]:
         """The rows still open in ``team``'s column."""

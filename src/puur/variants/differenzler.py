@@ -489,6 +489,12 @@ class DifferenzlerVariant(OptionsVariant):
         """Four, or three with ``players = 3``."""
         return int(self.check_rules(rules).players)
 
+    def hides_action(self, rules: Any, action: int) -> bool:
+        """A forecast is hidden from the others until the hand is over (``forecast = "hidden"``):
+        they learn only that the seat has forecast."""
+        return bool(self.check_rules(rules).forecast == "hidden"
+                    and type(action) is int and A_FORECAST <= action <= A_FORECAST + MAX_FORECAST)
+
     def action_space(self, rules: Any) -> ActionSpace:
         """Cards, forecasts 0-157, Weis and Stöck (the same ids under every option)."""
         return ACTIONS

@@ -33,7 +33,7 @@ slots at zero):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypedDict
 
 from puur.cards import bits
 from puur.hand import OVER
@@ -43,12 +43,42 @@ from puur.weis import Meld
 if TYPE_CHECKING:
     from puur.variants.differenzler import DifferenzlerHand, DifferenzlerRules
 
-__all__ = ["OBS_SIZE", "OBS_VERSION", "DifferenzlerObservation", "observe"]
+__all__ = [
+    "OBS_SIZE", "OBS_VERSION", "DifferenzlerObservation", "DifferenzlerOwn", "DifferenzlerPanel",
+    "observe",
+]
 
 OBS_VERSION: Final = 1
 OBS_SIZE: Final = 505
 NUM_ACTIONS: Final = 212
 _PHASES: Final = ("forecast", "weis", "play", "stoeck")
+
+
+class DifferenzlerPanel(TypedDict):
+    """What the whole table sees of a Differenzler hand (:meth:`DifferenzlerObservation.panel`)."""
+
+    #: ``hidden`` (forecasts shown at the end of the hand) or ``open`` (announced in turn).
+    forecast: str
+    #: Each player's forecast where everyone may know it (open, or the hand is over), else None.
+    forecasts: list[int | None]
+    #: Which players have forecast already.
+    forecast_done: list[bool]
+    #: The points each player has made so far this hand.
+    made: list[int]
+    #: Each player's penalty total before this hand.
+    totals: list[int]
+    #: Each player's penalty for this hand once it is over, else None.
+    penalties: list[int] | None
+    #: Hands in the game, and the bonus taken off an exact forecast.
+    hands: int
+    exact_bonus: int
+
+
+class DifferenzlerOwn(TypedDict):
+    """What only the observer sees (:meth:`DifferenzlerObservation.own`)."""
+
+    #: The observer's own forecast (None before it forecast, and for a spectator).
+    forecast: int | None
 
 
 @dataclass(frozen=True)
@@ -102,6 +132,27 @@ class DifferenzlerObservation:
             if s == seat:
                 m |= 1 << c
         return m
+
+    def panel(self) -> DifferenzlerPanel:
+        """The public part of the hand as plain data: the same for every observer, a spectator
+        included (a forecast only where everyone may know it)."""
+        over = self.phase == OVER
+        public = over or self.rules.forecast == "open"
+        return {
+            "forecast": self.rules.forecast,
+            "forecasts": [f if public and f >= 0 else None for f in self.forecasts],
+            "forecast_done": list(self.forecast_done),
+            "made": list(self.made),
+            "totals": list(self.totals),
+            "penalties": list(self.penalties) if over else None,
+            "hands": self.rules.hands,
+            "exact_bonus": self.rules.exact_bonus,
+        }
+
+    def own(self) -> DifferenzlerOwn:
+        """The observer's own part as plain data: its forecast."""
+        mine = self.forecasts[self.seat] if self.seat >= 0 else -1
+        return {"forecast": mine if mine >= 0 else None}
 
     def action_mask(self) -> list[int]:
         """1 for each legal action of the observer (all 0 when it is not its turn)."""

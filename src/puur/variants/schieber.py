@@ -209,5 +209,19 @@ class SchieberVariant(ForehandDealRecords, Variant):
         a, b = game.scores
         return f"{game.winner} {game.end_reason} {a} {b}"
 
+    def hand_data(self, game: Any, index: int) -> dict[str, Any]:
+        """The hand's breakdown per team (:meth:`puur.round.Round.hand_score`; the Match team
+        ``None`` when there was none)."""
+        score: dict[str, Any] = game.rounds[index].hand_score()
+        if score["match"] < 0:
+            score["match"] = None
+        return score
+
+    def result_data(self, game: Any) -> dict[str, Any]:
+        """The team that reached the target, what brought it there (``stoeck``, ``weis``,
+        ``trick``, ``last`` or ``match``), the scores, places and Striche."""
+        return {"winner": game.winner, "reason": game.end_reason, "scores": list(game.scores),
+                "places": list(game.standings()), "striche": list(game.striche())}
+
 
 VARIANT: Final = SchieberVariant()
