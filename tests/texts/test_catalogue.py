@@ -165,7 +165,7 @@ def _documented_error_codes() -> set[str]:
 
 
 def _server_error_codes() -> set[str]:
-    from puur.server.messages import HTTP_STATUS
+    from puur.server.protocol import HTTP_STATUS
 
     codes = set(HTTP_STATUS)
     call = re.compile(r'(?:ProtocolError|error_json|super\(\)\.__init__)\(\s*"([a-z_]+)"')
