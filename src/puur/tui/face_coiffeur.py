@@ -138,7 +138,7 @@ class CoiffeurFace(Face):
         discipline, mult = obs.sheet_rows[row]
         expected = (value if mine else -value) + mult * BASELINE[discipline]
         team = session.sides[HUMAN] if mine else 1 - session.sides[HUMAN]
-        return note("hint.row", style="orange1", action=action, value=f"{expected:.0f}",
+        return note("hint.row", style="orange1", action=action, value=str(round(expected)),
                     team=Team(team),
                     row=Row(row, discipline, mult))
 

@@ -147,7 +147,7 @@ class DifferenzlerFace(Face):
         # The search's value is minus the penalty it expects for the seat.
         if value is None:
             return note("hint_plain", style="orange1", action=action)
-        return note("hint.penalty", style="orange1", action=action, value=f"{-value:.0f}")
+        return note("hint.penalty", style="orange1", action=action, value=str(round(-value)))
 
     def replay_points(self, rd: Any, lang: str) -> str:
         n = rd.num_seats

@@ -18,9 +18,8 @@ from puur.tui.render import (
     card_markup,
     card_text,
     contract_name,
-    contract_way,
     event_text,
-    row_name,
+    row_play,
     seat_name,
     suit_name,
     team_name,
@@ -168,10 +167,7 @@ def render_arg(arg: Arg, deck: str, lang: str, markup: bool = False) -> str:
     if isinstance(arg, Forecast):
         return t("forecast.value", lang, points=arg.points)
     if isinstance(arg, Row):
-        name = row_name(arg.row, arg.discipline, arg.multiplier, deck, lang)
-        if arg.contract < 0:
-            return name
-        return t("row.as", lang, row=name, contract=contract_way(arg.contract, deck, lang))
+        return row_play(arg.row, arg.discipline, arg.multiplier, arg.contract, deck, lang)
     if isinstance(arg, Suit):
         return suit_name(arg.suit, deck, lang)
     if isinstance(arg, Contract):

@@ -28,9 +28,10 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select
 
 from puur.cards import DECK_STYLES, format_card
+from puur.contracts import CONTRACT_TOKENS
 from puur.i18n import I18nError, t
 from puur.options import OptionInfo
-from puur.tui.render import suit_name
+from puur.tui.render import contract_name, suit_name
 from puur.tui.settings import SettingsError
 
 __all__ = ["option_label", "option_lines", "option_rows", "read_options", "show_options",
@@ -52,13 +53,15 @@ def option_label(name: str, lang: str) -> str:
     return _first(lang, f"vopt.{name}", f"setup.{name}", f"opt.{name}") or name
 
 
-def value_label(name: str, value: Any, lang: str) -> str:
+def value_label(name: str, value: Any, lang: str, deck: str = "swiss") -> str:
     """The words for one value of a choice: ``vopt.NAME.VALUE`` (or the Schieber setup's short
-    form), else the value itself."""
+    form), a contract by its name (``misere``: Misère), else the value itself."""
     text = str(value)
     found = _first(lang, f"vopt.{name}.{text}")
     if found is None and name == "stoeck_announce":
         found = _first(lang, f"setup.sa.{text}")
+    if found is None and text in CONTRACT_TOKENS:
+        found = contract_name(CONTRACT_TOKENS.index(text), deck, lang)
     return found if found is not None else text
 
 
@@ -88,13 +91,13 @@ def option_rows(info: OptionInfo, value: Any, lang: str, deck: str) -> Iterator[
         yield Label(label, id=f"lbl-{wid}", classes="multi-label")
         for i, choice in enumerate(info.choices):
             with Horizontal(classes="row multi"):
-                yield Checkbox(value_label(info.name, choice, lang), value=choice in value,
+                yield Checkbox(value_label(info.name, choice, lang, deck), value=choice in value,
                                id=f"{wid}-{i}", compact=True)
         return
     with Horizontal(classes="row"):
         yield Label(label, id=f"lbl-{wid}", classes="opt-label")
         if info.kind == "choice":
-            yield Select([(value_label(info.name, c, lang), str(c)) for c in info.choices],
+            yield Select([(value_label(info.name, c, lang, deck), str(c)) for c in info.choices],
                          value=str(value), allow_blank=False, id=wid, compact=True)
         elif info.kind == "card":
             yield Select(_card_options(deck, lang), value=str(value), allow_blank=False,

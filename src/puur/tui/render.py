@@ -39,6 +39,7 @@ __all__ = [
     "replay_action_text",
     "result_text",
     "row_name",
+    "row_play",
     "seat_name",
     "side_name",
     "sort_hand",
@@ -142,6 +143,24 @@ def row_name(row: int, discipline: str, multiplier: int, deck: str, lang: str) -
              mult=multiplier)
 
 
+def row_play(row: int, discipline: str, multiplier: int, contract: int, deck: str,
+             lang: str) -> str:
+    """A row and how it is played: the row alone where its discipline is the contract (a suit,
+    Obenabe …), with the way it starts for Slalom and Guschti (``Row 7: Slalom ×7 — Undenufe
+    first``), with the contract named for a free row (``Row 8: free ×8 — Rosen trumps``)."""
+    name = row_name(row, discipline, multiplier, deck, lang)
+    if contract < 0:
+        return name
+    if discipline in ("slalom", "guschti"):
+        first = contract in (Contract.SLALOM, Contract.GUSCHTI)
+        how = t("way.obe_first" if first else "way.unde_first", lang)
+    elif CONTRACT_TOKENS[contract] == discipline:
+        return name
+    else:
+        how = contract_way(contract, deck, lang)
+    return t("row.as", lang, row=name, contract=how)
+
+
 def meld_text(meld: Meld, deck: str, lang: str, with_points: bool = False) -> str:
     """One Weis in words, e.g. ``"4 in a row (Rosen 6 7 8 9)"`` or ``"four of a kind (U)"``;
     ``with_points`` adds its points: ``"… (Rosen 6 7 8 9) 50"``."""
@@ -209,8 +228,7 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         return t("ev.forecast", lang, seat=who, points=ev.points)
     if ev.kind == "row":
         return t("ev.row", lang, seat=who,
-                 row=row_name(ev.row, ev.discipline, ev.points, deck, lang),
-                 contract=contract_way(ev.contract, deck, lang))
+                 row=row_play(ev.row, ev.discipline, ev.points, ev.contract, deck, lang))
     if ev.kind == "play":
         card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
@@ -287,8 +305,8 @@ def replay_action_text(rd: Any, action: int, deck: str, lang: str,
     if move.kind == "row":
         row = rd.sheet_rows[move.value]
         discipline, mult = row.discipline, row.multiplier
-        return t("ev.row", lang, seat=who, row=row_name(move.value, discipline, mult, deck, lang),
-                 contract=contract_way(move.contract, deck, lang))
+        return t("ev.row", lang, seat=who,
+                 row=row_play(move.value, discipline, mult, move.contract, deck, lang))
     if move.kind == "weis" and move.value == 0:
         return t("ev.weis_quiet", lang, seat=who)
     if move.kind == "weis":

@@ -39,6 +39,7 @@ __all__ = [
     "ChoiceDialog",
     "InfoScreen",
     "NumberDialog",
+    "NumberField",
     "SeatPanel",
     "card_face",
     "summary_renderable",
@@ -172,6 +173,20 @@ class ChoiceDialog(ModalScreen[int]):
         self.dismiss(int(event.button.id.removeprefix("act-")))
 
 
+class NumberField(Input):
+    """A field of digits; ``h`` and ``?`` are no digits and ask the dialog for its hint."""
+
+    async def _on_key(self, event: Any) -> None:
+        if event.character in ("h", "?"):
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, NumberDialog):
+                screen.action_hint()
+            return
+        await super()._on_key(event)
+
+
 class NumberDialog(ModalScreen[int]):
     """A decision that is a whole number from ``lo`` to ``hi`` (a Differenzler forecast): typed
     into a number field and given with Enter (or the button); a number outside the range is
@@ -191,9 +206,6 @@ class NumberDialog(ModalScreen[int]):
     NumberDialog #number-error { color: $error; height: auto; }
     NumberDialog #dialog-hint { height: auto; margin: 1 0 0 0; }
     """
-    BINDINGS: ClassVar = [Binding("h,question_mark", "hint", "hint", show=False,
-                                  priority=True)]
-
     def __init__(self, kind: str, title: str, text: str, label: str, lo: int, hi: int,
                  bad: str, submit: str, hint: Callable[[], str] | None = None,
                  hint_label: str = "hint") -> None:
@@ -216,9 +228,9 @@ class NumberDialog(ModalScreen[int]):
                     yield Static(Text.from_markup(self.text))
             with Horizontal(id="number-row"):
                 yield Label(self.label, id="number-label")
-                yield Input(id="number", type="integer", restrict=r"[0-9]*",
-                            max_length=len(str(self.hi)), placeholder=f"{self.lo}-{self.hi}",
-                            compact=True)
+                yield NumberField(id="number", type="integer", restrict=r"[0-9]*",
+                                  max_length=len(str(self.hi)),
+                                  placeholder=f"{self.lo}-{self.hi}", compact=True)
                 yield Button(self.submit, id="number-ok", compact=True, variant="primary")
             yield Static("", id="number-error")
             if self.hint is not None:
