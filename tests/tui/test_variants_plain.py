@@ -98,10 +98,10 @@ def test_rows_by_number_or_name_and_the_way_to_play_them() -> None:
     assert "Not legal: 11 — there is no row 11: the rows are 1 to 10" in text
     assert "Not legal: free — rows 9, 10 are open: type the row's number" in text
     assert ("Not legal: 3 Obenabe — Row 3: Schilten ×3 cannot be played as Obenabe" in text)
-    assert "Row 7: Slalom ×7: how to play it?" in text
+    assert "How to play Row 7: Slalom ×7?" in text
     assert ("Legal: 1=Slalom (Obenabe first)  2=Slalom (Undenufe first)  "
             "back=Back to the rows") in text
-    assert "Row 9: free ×9: how to play it?" in text
+    assert "How to play Row 9: free ×9?" in text
     assert "Not understood: banana — answer with the number of a way" in text
     assert _prompts(text) == ["? row", "? row", "? row", "? row", "? way", "? row", "? way",
                               "? way", "? play"]
