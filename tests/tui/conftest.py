@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from puur.cards import parse_cards
 from puur.game import Game
 from puur.rules import PRESETS, RuleSet
+from puur.tui.session import PlaySession
 from puur.tui.settings import Settings
 
 
@@ -105,12 +106,12 @@ COIFFEUR = variant_rules("coiffeur", sheet="custom", custom_rows="free:1 obe:2")
 COIFFEUR_TEN = variant_rules("coiffeur", sheet="ten")
 
 
-def variant_session(rules: object, seed: int = 1, **kw: object) -> object:
+def variant_session(rules: object, seed: int = 1, hint_bot: str | None = None) -> PlaySession:
     """A session of ``rules`` (any variant) against random players."""
-    from puur.tui.session import PlaySession, variant_of_rules
+    from puur.tui.session import variant_of_rules
 
     n = variant_of_rules(rules).num_seats(rules)
-    return PlaySession(rules, ["random"] * (n - 1), seed=seed, **kw)  # type: ignore[arg-type]
+    return PlaySession(rules, ["random"] * (n - 1), seed=seed, hint_bot=hint_bot)
 
 
 def variant_settings(rules: object, **kw: object) -> Settings:

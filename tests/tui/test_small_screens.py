@@ -295,7 +295,7 @@ def _first_chooser(rules: object) -> PlaySession:
     for seed in range(40):
         s = variant_session(rules, seed=seed)
         if s.human_to_move():
-            return s  # type: ignore[return-value]
+            return s
     raise AssertionError("no deal where South decides first")
 
 
@@ -395,7 +395,7 @@ def _to_the_last_card(session: PlaySession) -> PlaySession:
 @pytest.mark.parametrize("lang", ALL_LANGS)
 @pytest.mark.parametrize("rules", [DIFFERENZLER, COIFFEUR], ids=["differenzler", "coiffeur"])
 async def test_variant_summary_and_game_over_at_80x24(rules: object, lang: str) -> None:
-    session = _to_the_last_card(variant_session(rules, seed=3))  # type: ignore[arg-type]
+    session = _to_the_last_card(variant_session(rules, seed=3))
     app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
                   remember=False)
     kinds: list[str] = []
@@ -422,3 +422,57 @@ async def test_variant_summary_and_game_over_at_80x24(rules: object, lang: str) 
                     await pilot.press(str(n))
             await pilot.pause()
         assert kinds[0] == "summary" and kinds[-1] == "game-over"
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@pytest.mark.parametrize("rules", [DIFFERENZLER_THREE, COIFFEUR], ids=["three", "coiffeur"])
+async def test_variant_replay_and_last_trick_at_80x24(rules: object, lang: str,
+                                                     tmp_path: Path) -> None:
+    s = variant_session(rules, seed=4)
+    while not s.is_over:
+        if s.human_to_move():
+            s.act(s.legal_actions()[0])
+        else:
+            s.run_bots()
+    rec = read_record(s.save(tmp_path / "g.puur"))
+    app = PuurApp(variant_settings(rules, lang=lang), replay=rec, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 9)
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen) and scr.move == 9
+        for part in ("#r-status", "#r-hands", "#r-trick", "#r-log"):
+            assert_in_sight(app, scr.query_one(part))
+        footer = _footer_line(app)
+        for key in ("next", "prev", "next_hand", "key.quit"):
+            assert t(key, lang) in footer, (lang, key, footer)
+    # The last trick (l) and a switch of language and deck (g, d) on a variant's table.
+    session = _first_chooser(rules)
+    app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
+                  remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            if session.observation().trick_winners and isinstance(app.screen, GameScreen):
+                break
+            if isinstance(app.screen, NumberDialog):
+                await pilot.press("2", "5", "enter")
+            elif isinstance(app.screen, ChoiceDialog):
+                await pilot.press("1")
+            else:
+                n = next((i for i, w in enumerate(app.screen.query(CardWidget), start=1)
+                          if w.legal), 0)
+                await pilot.press(str(n) if n else "l")
+            await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert t("last_trick", lang) in screen_text(app)
+        assert_in_sight(app, app.screen.query_one(Button))
+        await pilot.press("escape", "g", "d")
+        await pilot.pause()
+        nxt = list(LANGUAGES)[(ALL_LANGS.index(lang) + 1) % len(ALL_LANGS)]
+        status = str(app.screen.query_one("#status").render())
+        assert t("hand_of" if session.variant.key == "differenzler" else "hand_no", nxt,
+                 hand=1, hands=1, n=1) in status, (nxt, status)
