@@ -45,36 +45,71 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
         raise SystemExit(f"puur: {e}") from None
 
 
-def _players(text: str) -> list[str]:
+def _players(text: str) -> str:
     from puur.demo import parse_players
 
+    # Checked here for a name that is no player; the number of names once the table is known.
     try:
-        return parse_players(text)
+        names = [n.strip() for n in text.split(",")]
+        parse_players(text, seats=len(names) if len(names) > 1 else 4)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+    return text
 
 
 def _demo_args(p: argparse.ArgumentParser) -> None:
     from puur.tui.session import available_bots
+    from puur.variants import variants
 
+    keys = ", ".join(v.key for v in variants())
+    p.add_argument("--variant", default="schieber", metavar="NAME",
+                   help=f"the game played: {keys} (default schieber)")
     add_rules_arguments(p)
+    p.set_defaults(rules=None)  # the variant's first preset (Schieber: family)
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--deck", choices=sorted(DECK_STYLES), default="swiss", help="deck style")
-    p.add_argument("--players", type=_players, default=["random"] * 4, metavar="NAMES",
-                   help="the computer players: one name for all four seats, or four separated "
-                        "by commas for South, East, North, West (e.g. rules,search,random,rules)"
-                        f"; known: {', '.join(available_bots())} (default: random)")
+    p.add_argument("--players", type=_players, default="random", metavar="NAMES",
+                   help="the computer players: one name for every seat, or one per seat "
+                        "separated by commas for South, East, North, West (e.g. "
+                        "rules,search,random,rules; a Differenzler table of three: South, "
+                        f"East, West); known: {', '.join(available_bots())} (default: random)")
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from puur.demo import run_demo
+    from puur.arena.cli import variant_rules
+    from puur.demo import parse_players, run_demo, run_variant_demo
+    from puur.variants import VariantError, get
 
-    run_demo(rules_from_args(args), seed=args.seed, style=DECK_STYLES[args.deck],
-             players=args.players)
+    try:
+        variant = get(args.variant)
+    except VariantError as e:
+        raise SystemExit(f"puur demo: {e}") from None
+    if variant.key == "schieber":
+        args.rules = args.rules or "family"
+        rules = rules_from_args(args)
+    elif args.target is not None or args.multipliers is not None:
+        raise SystemExit(f"puur demo: --target and --multipliers are Schieber's options; "
+                         f"{variant.key} takes a preset or a rule file (--rules)")
+    else:
+        try:
+            rules = variant_rules(variant, args.rules)
+        except ValueError as e:
+            raise SystemExit(f"puur demo: {e}") from None
+    try:
+        players = parse_players(args.players, variant.num_seats(rules))
+    except ValueError as e:
+        print(f"puur demo: argument --players: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+    style = DECK_STYLES[args.deck]
+    if variant.key == "schieber":
+        run_demo(rules, seed=args.seed, style=style, players=players)
+    else:
+        run_variant_demo(variant, rules, seed=args.seed, style=style, players=players)
     return 0
 
 
-COMMANDS["demo"] = ("four computer players play one game to the target", _demo_args, _demo)
+COMMANDS["demo"] = ("computer players play one game of any variant, shown hand by hand",
+                    _demo_args, _demo)
 
 
 def _variants_args(p: argparse.ArgumentParser) -> None:

@@ -1,39 +1,50 @@
-"""``puur demo``: four computer players play one game to the target, shown hand by hand.
+"""``puur demo``: computer players play one whole game, shown hand by hand, of any variant.
 
-The players are named by ``--players``: one name for all four seats or four names separated by
-commas, South, East, North, West (``rules,search,random,rules``); each is a registered computer
-player or one of its levels (``search:fast``). The teams are South/North and East/West
-everywhere in the output.
+The players are named by ``--players``: one name for every seat or one per seat separated by
+commas, South, East, North, West (``rules,search,random,rules``; at a Differenzler table of
+three South, East, West); each is a registered computer player or one of its levels
+(``search:fast``). In Schieber the teams are South/North and East/West everywhere in the output
+and the game ends with the Jasstafel; in the other variants (``--variant``) each hand shows its
+deal, its tricks and what it scored (the forecasts, points made and penalties; the row written)
+and the game ends with the variant's score sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from puur.bots.base import Bot
 from puur.cards import DECK_STYLES, DeckStyle, bits
 from puur.contracts import Contract
 from puur.game import Game
+from puur.i18n import t as text
 from puur.round import Round
 from puur.rules import RuleSet
 from puur.tui.session import available_bots, build_bot
+from puur.variants import Variant
 
-__all__ = ["TEAM_NAMES", "contract_name", "describe_round", "parse_players", "run_demo"]
+__all__ = ["TEAM_NAMES", "contract_name", "describe_round", "parse_players", "run_demo",
+           "run_variant_demo"]
 
 SEAT_NAMES = ("South", "East", "North", "West")
 #: The teams by their seats: seats 0 and 2, seats 1 and 3.
 TEAM_NAMES = ("South/North", "East/West")
 
 
-def parse_players(text: str) -> list[str]:
-    """Four player names from ``"rules"`` (all four seats) or ``"rules,search,random,rules"``
-    (South, East, North, West); a bad list raises ``ValueError`` saying what is wrong."""
+def parse_players(text: str, seats: int = 4) -> list[str]:
+    """A player name per seat from ``"rules"`` (every seat) or ``"rules,search,random,rules"``
+    (South, East, North, West; with three seats South, East, West); a bad list raises
+    ``ValueError`` saying what is wrong."""
+    from puur.tui.session import seat_labels
+
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
-        names *= 4
-    if len(names) != 4 or not all(names):
-        raise ValueError(f"give one player for all four seats or four separated by commas "
-                         f"(South, East, North, West), not {text!r}")
+        names *= seats
+    if len(names) != seats or not all(names):
+        words = {3: "three", 4: "four"}.get(seats, str(seats))
+        raise ValueError(f"give one player for all {words} seats or {words} separated by "
+                         f"commas (South, {seat_labels(seats)}), not {text!r}")
     known = available_bots()
     for n in names:
         if n not in known:
@@ -145,3 +156,72 @@ def run_demo(
     echo("")
     echo(game.jasstafel().render())
     return game
+
+
+def run_variant_demo(
+    variant: Variant,
+    rules: Any = None,
+    seed: int | None = None,
+    style: DeckStyle | None = None,
+    echo: Callable[[str], None] = print,
+    players: Sequence[str] | None = None,
+) -> Any:
+    """Play one game of ``variant`` between computer players (``players``: a name per seat,
+    default ``random``) and print every hand, what it scored and the score sheet at the end
+    (the variant's own words, :mod:`puur.tui.faces`, in English)."""
+    from puur.tui.faces import face_for
+    from puur.tui.render import seat_name
+
+    style = style or DECK_STYLES["swiss"]
+    deck = next(k for k, v in DECK_STYLES.items() if v is style)
+    rules = variant.check_rules(rules)
+    n = variant.num_seats(rules)
+    names = list(players) if players else ["random"] * n
+    if len(names) != n:
+        raise ValueError(f"{variant.key} under these rules has {n} seats, not {len(names)}")
+    seats = [build_bot(name, seed=(seed or 0) + i) for i, name in enumerate(names)]
+    game: Any = variant.new_game(rules, seed=seed)
+    face = face_for(variant.key)
+    labels = [seat_name(s, "en", mark_you=False, seats=n) for s in range(n)]
+    echo(f"Puur demo — {variant.name}, {rules.name} rules, seed {game.seed}")
+    if len(set(game.sides)) == n:
+        echo("Players: " + ", ".join(f"{labels[s]} ({names[s]})" for s in range(n)))
+    else:
+        teams = [[s for s in range(n) if game.sides[s] == side] for side in (0, 1)]
+        echo(" vs ".join(
+            f"{'Us' if side == 0 else 'Them'} = {'/'.join(labels[s] for s in team)} "
+            f"({', '.join(names[s] for s in team)})" for side, team in enumerate(teams)))
+    shown = 0
+    while True:
+        if game.is_over or game.hand_no > shown + 1:
+            shown += 1
+            _echo_hand(game, shown, labels, style, deck, face, echo)
+            if game.is_over and shown == game.hand_no:
+                break
+            continue
+        seat = game.to_move
+        game.push(seats[seat].act(game.round.observation(seat)))
+    echo("")
+    echo(f"Game over: {face.final_text(game, 'en')}")
+    echo("")
+    echo(text(face.sheet_title, "en") + ":")
+    for line in face.sheet_lines(game, "en", deck):
+        echo(line)
+    return game
+
+
+def _echo_hand(game: Any, hand_no: int, labels: list[str], style: DeckStyle, deck: str,
+               face: Any, echo: Callable[[str], None]) -> None:
+    rd = game.rounds[hand_no - 1]
+    n = rd.num_seats
+    echo("")
+    echo(f"Hand {hand_no}")
+    for s in range(n):
+        cards = " ".join(style.card_label(c) for c in bits(rd.initial_hands[s]))
+        echo(f"  {labels[s]:<6} {cards}")
+    for k, (leader, cards, winner) in enumerate(rd.tricks(), start=1):
+        played = "  ".join(f"{labels[(leader + i) % n][0]}:{style.card_label(c)}"
+                           for i, c in enumerate(cards))
+        echo(f"  Trick {k}: {played}  → {labels[winner]}")
+    for line in face.summary_lines(game, hand_no, "en", deck, brief=True):
+        echo(line if line.startswith(" ") else "  " + line)

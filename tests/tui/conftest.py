@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from puur.cards import parse_cards
 from puur.game import Game
 from puur.rules import PRESETS, RuleSet
+from puur.tui.session import PlaySession
 from puur.tui.settings import Settings
 
 
@@ -84,3 +85,73 @@ def screen_text(app: object) -> str:
     console.print(screen._compositor.render_update(
         full=True, screen_stack=app._background_screens, simplify=True))  # type: ignore[attr-defined]
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+# ---------------------------------------------------------------------------------------------
+# The other variants: short games for whole-game tests.
+
+def variant_rules(key: str, **options: object) -> object:
+    """A rule set of variant ``key`` from its first preset with ``options`` changed."""
+    from puur.variants import get
+
+    v = get(key)
+    return v.rules_from_dict({**v.rules_to_dict(v.default_rules()), **options})
+
+
+#: Differenzler in two hands, at four and at three; Coiffeur on a sheet of a free row and
+#: Obenabe (four hands); Coiffeur's ten rows with Slalom and Guschti.
+DIFFERENZLER = variant_rules("differenzler", hands=2)
+DIFFERENZLER_THREE = variant_rules("differenzler", players=3, hands=1)
+COIFFEUR = variant_rules("coiffeur", sheet="custom", custom_rows="free:1 obe:2")
+COIFFEUR_TEN = variant_rules("coiffeur", sheet="ten")
+
+
+def variant_session(rules: object, seed: int = 1, hint_bot: str | None = None) -> PlaySession:
+    """A session of ``rules`` (any variant) against random players."""
+    from puur.tui.session import variant_of_rules
+
+    n = variant_of_rules(rules).num_seats(rules)
+    return PlaySession(rules, ["random"] * (n - 1), seed=seed, hint_bot=hint_bot)
+
+
+def variant_settings(rules: object, **kw: object) -> Settings:
+    """Settings for the app playing ``rules`` (any variant): random players, no delay."""
+    from puur.tui.session import variant_of_rules
+
+    base: dict[str, object] = {"rules": rules, "variant": variant_of_rules(rules).key,
+                               "bots": ["random"] * 3, "delay": 0.0}
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+def first_answer(prompt: str, legal: str) -> str:
+    """An answer of the line mode from its prompt and legal line: a forecast of 40, the first
+    open row (or the first way to play it), else the first choice."""
+    if prompt == "? forecast":
+        return "40"
+    if prompt == "? row":
+        first = legal.removeprefix("Legal: ").split("=", 1)[0]
+        return first
+    return "1"
+
+
+class Answers:
+    """Standard input of the line mode that answers each prompt as :func:`first_answer` does,
+    reading what the game wrote to ``out`` (at most ``limit`` answers, then the end)."""
+
+    def __init__(self, out: io.StringIO, script: list[str] | None = None,
+                 limit: int = 2000) -> None:
+        self.out = out
+        self.script = list(script or [])
+        self.limit = limit
+
+    def readline(self) -> str:
+        if self.script:
+            return self.script.pop(0) + "\n"
+        if self.limit <= 0:
+            return ""
+        self.limit -= 1
+        lines = self.out.getvalue().splitlines()
+        prompt = lines[-1] if lines else ""
+        legal = next((line for line in reversed(lines) if line.startswith("Legal: ")), "")
+        return first_answer(prompt, legal) + "\n"

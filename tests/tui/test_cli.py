@@ -87,3 +87,52 @@ def test_play_help_points_to_the_rule_book() -> None:
     add_play_arguments(p)
     text = " ".join(p.format_help().split())
     assert "docs/rulebook.md" in text and "RULES.md" not in text
+
+
+def test_a_variant_with_its_preset_and_options_is_remembered(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    base = Settings()
+    s = settings_from_args(_args("--variant", "differenzler", "--rules", "three",
+                                 "--set", "hands=3", "--weis"), base)
+    assert s.variant == "differenzler" and s.seat_bots() == s.bots[:2]
+    assert (s.rules.players, s.rules.hands, s.rules.weis, s.rules.name) == (3, 3, True, "custom")
+    assert s.other_rules["schieber"] == base.rules  # kept for a switch back
+    back = settings_from_args(_args("--variant", "schieber"), s)
+    assert back.rules == base.rules and back.other_rules["differenzler"] == s.rules
+    # A plain run remembers the variant; the next run without --variant plays it again.
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--plain", "--variant", "coiffeur", "--rules", "ten", "--bots",
+                 "random", "--seed", "1"]) == 4
+    assert "Puur — Coiffeur." in capsys.readouterr().out
+    saved, problems = load_settings()
+    assert not problems and saved.variant == "coiffeur" and saved.rules.sheet == "ten"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--plain", "--no-remember"]) == 4
+    assert "Puur — Coiffeur." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--variant", "nobody"), "unknown variant 'nobody'"),
+    (("--variant", "differenzler", "--target", "300"), "option 'target': no such option"),
+    (("--variant", "differenzler", "--set", "hands=0"), "option 'hands'"),
+    (("--variant", "coiffeur", "--rules", "family"), "coiffeur has no preset or rule file"),
+])
+def test_bad_variant_flags_are_clear_errors(argv: tuple[str, ...], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        settings_from_args(_args(*argv), Settings())
+
+
+def test_a_settings_file_with_a_variant(tmp_path: Path) -> None:
+    from puur.tui.settings import save_settings
+    from puur.variants import get
+
+    s = Settings()
+    s.switch_variant("differenzler")
+    s.rules = get("differenzler").preset("open")
+    path = save_settings(s, tmp_path / "settings.json")
+    loaded, problems = load_settings(path)
+    assert not problems and loaded == s
+    path.write_text('{"variant": "nobody", "rules": {"hands": 2}}', encoding="utf-8")
+    loaded, problems = load_settings(path)
+    assert loaded.variant == "schieber" and loaded.rules == Settings().rules
+    assert any("unknown variant" in p for p in problems)

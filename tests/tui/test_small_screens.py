@@ -1,16 +1,28 @@
 """Every screen of the full-screen game at 80x24 (the default size of most terminals), in all four
-languages: values shown whole, every button in sight and clickable, the footer's Quit shown, the
-table with all nine cards, the trick, the scores and the log."""
+languages and for every variant: values shown whole, every button in sight and clickable, the
+footer's Quit shown, the table with all its cards (nine, or twelve at a table of three), the
+trick, the scores and the log."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from tests.tui.conftest import FAST, app_settings, crafted_game, screen_text
+from tests.tui.conftest import (
+    COIFFEUR,
+    DIFFERENZLER,
+    DIFFERENZLER_THREE,
+    FAST,
+    app_settings,
+    crafted_game,
+    screen_text,
+    variant_rules,
+    variant_session,
+    variant_settings,
+)
 from textual.app import App
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, RichLog, Select
+from textual.widgets import Button, Checkbox, Input, RichLog, Select
 
 from puur.i18n import LANGUAGES, t
 from puur.record import read_record
@@ -24,6 +36,8 @@ from puur.tui.app import (
     SetupScreen,
 )
 from puur.tui.session import PlaySession
+from puur.tui.settings import Settings
+from puur.tui.widgets import NumberDialog
 
 pytestmark = pytest.mark.anyio
 SMALL = (80, 24)
@@ -64,7 +78,7 @@ async def test_setup_at_80x24_shows_every_value_whole_and_start_in_sight(lang: s
             for sel in scr.query(Select):
                 options = sel._options  # (prompt, value) pairs as shown
                 _prompt, value = max(options, key=lambda pv: len(str(pv[0])))
-                if sel.id not in ("lang", "deck", "preset"):
+                if sel.id not in ("lang", "deck", "preset", "variant"):
                     sel.value = value
             await pilot.pause()
             lines = screen_text(app).splitlines()
@@ -223,3 +237,242 @@ async def test_summary_and_game_over_at_80x24_keep_their_buttons_in_sight(
             await pilot.pause()
         assert "game-over" in kinds
 
+
+
+# ---------------------------------------------------------------------------------------------
+# The other variants
+
+
+def _selects_show_their_longest_value(app: App[int], scr: SetupScreen, lang: str,
+                                      deck: str) -> None:
+    lines = screen_text(app).splitlines()
+    for sel in scr.query(Select):
+        label = scr.query_one(f"#lbl-{sel.id}").render()
+        shown = next(x for x in sel._options if x[1] == sel.value)[0]
+        row = next(line for line in lines if str(label).strip() in line)
+        assert f"{shown} " in row + " ", (lang, deck, sel.id, shown, row)
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@pytest.mark.parametrize("key, seats", [("differenzler", "3"), ("coiffeur", "")])
+async def test_every_variant_setup_at_80x24(key: str, seats: str, lang: str) -> None:
+    settings = Settings(bots=["random"] * 3, delay=0.0, lang=lang)
+    settings.switch_variant(key)
+    app = PuurApp(settings, setup=True, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, SetupScreen)
+        if seats:  # a table of three: two computer players
+            scr.query_one("#opt-players", Select).value = seats
+            await pilot.pause()
+            await pilot.pause()
+            assert len(scr.query("#bot1, #bot2, #bot3")) == 2
+        for deck in ("swiss", "french"):
+            scr.query_one("#deck", Select).value = deck
+            await pilot.pause()
+            await pilot.pause()
+            for sel in scr.query(Select):
+                _prompt, value = max(sel._options, key=lambda pv: len(str(pv[0])))
+                if sel.id not in ("lang", "deck", "preset", "variant", "opt-players"):
+                    sel.value = value
+            await pilot.pause()
+            _selects_show_their_longest_value(app, scr, lang, deck)
+            text = screen_text(app)
+            for box in scr.query(Checkbox):
+                assert str(box.label) in text, (lang, box.label)
+            for field in scr.query(Input):
+                assert_in_sight(app, field)
+        assert t("setup.variant", lang) in text and t("setup.quit", lang) in _footer_line(app)
+        assert_in_sight(app, scr.query_one("#start", Button))
+        assert_in_sight(app, scr.query_one("#quit", Button))
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.session is not None and app.session.variant.key == key
+
+
+def _first_chooser(rules: object) -> PlaySession:
+    for seed in range(40):
+        s = variant_session(rules, seed=seed)
+        if s.human_to_move():
+            return s
+    raise AssertionError("no deal where South decides first")
+
+
+def _table_fits(app: App[int], scr: GameScreen, lang: str, cards: int) -> None:
+    shown = [w for w in scr.query(CardWidget) if w.display]
+    assert len(shown) == cards
+    for w in shown:
+        assert_in_sight(app, w)
+    for part in ("#status", "#trick", "#log"):
+        assert_in_sight(app, scr.query_one(part))
+    footer = _footer_line(app)
+    for key in ("key.hint", "key.undo", "key.sheet", "key.save", "key.quit"):
+        assert t(key, lang) in footer, (lang, key, footer)
+    for panel in scr.query("SeatPanel"):
+        width = panel.content_size.width
+        for line in str(panel.render()).splitlines():
+            assert len(line) <= width, (lang, panel.id, line, width)
+    for line in str(scr.query_one("#status").render()).splitlines():
+        assert len(line) <= 78, (lang, line)
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@pytest.mark.parametrize("rules, cards", [(DIFFERENZLER, 9), (DIFFERENZLER_THREE, 12)],
+                         ids=["four", "three"])
+async def test_differenzler_at_80x24(rules: object, cards: int, lang: str) -> None:
+    session = _first_chooser(rules)
+    app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
+                  remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, NumberDialog)
+        for part in ("#number", "#number-ok", "#dialog-hint"):
+            assert_in_sight(app, dlg.query_one(part))
+        assert t("dz.forecast_label", lang) in screen_text(app)
+        await pilot.press("4", "0", "enter")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen) and session.human_to_move()
+        _table_fits(app, scr, lang, cards)
+        # Each player's forecast (as the rules show it), points made and total, in sight.
+        scores = scr.query_one("#scores")
+        assert_in_sight(app, scores)
+        text = screen_text(app)
+        for key in ("dz.forecast", "dz.made", "dz.total"):
+            assert t(key, lang) in text, (lang, key)
+        assert t("dz.to_make", lang, forecast=40, missing=40) in text
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert_in_sight(app, app.screen.query_one(Button))
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+async def test_coiffeur_dialogs_and_table_at_80x24(lang: str) -> None:
+    # The twelve rows: the most choices a named sheet gives.
+    rules = variant_rules("coiffeur", sheet="twelve")
+    session = _first_chooser(rules)
+    app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
+                  remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        dlg = app.screen
+        assert isinstance(dlg, ChoiceDialog) and dlg.kind == "row" and len(dlg.choices) == 13
+        for button in dlg.query(Button):
+            assert_in_sight(app, button)
+            assert str(button.label) in screen_text(app)
+        await pilot.press("a")  # row 11: free, how to play it?
+        await pilot.pause()
+        ways = app.screen
+        assert isinstance(ways, ChoiceDialog) and ways.kind == "way"
+        for button in ways.query(Button):
+            assert_in_sight(app, button)
+        await pilot.press("2")  # Rosen trumps
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen)
+        _table_fits(app, scr, lang, 9)
+        await pilot.press("t")
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, InfoScreen)
+        assert_in_sight(app, box.query_one(Button))
+        assert t("sheet.total", lang) in screen_text(app)
+
+
+def _to_the_last_card(session: PlaySession) -> PlaySession:
+    while not (session.human_to_move() and session.observation().phase == "play"
+               and session.observation().hand_sizes[0] == 1):
+        if session.human_to_move():
+            session.act(session.legal_actions()[0])
+        else:
+            session.bot_step()
+    return session
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@pytest.mark.parametrize("rules", [DIFFERENZLER, COIFFEUR], ids=["differenzler", "coiffeur"])
+async def test_variant_summary_and_game_over_at_80x24(rules: object, lang: str) -> None:
+    session = _to_the_last_card(variant_session(rules, seed=3))
+    app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
+                  remember=False)
+    kinds: list[str] = []
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            scr = app.screen
+            if isinstance(scr, InfoScreen):
+                kinds.append(scr.kind)
+                for button in scr.query(Button):
+                    assert_in_sight(app, button)
+                if scr.kind == "game-over":
+                    assert t("gameover", lang) in screen_text(app)
+                    break
+                await pilot.press("enter")
+            elif isinstance(scr, NumberDialog):
+                await pilot.press("3", "0", "enter")
+            elif isinstance(scr, ChoiceDialog):
+                await pilot.press("1")
+            else:
+                cards = list(scr.query(CardWidget))
+                n = next((i for i, w in enumerate(cards, start=1) if w.legal), 0)
+                if n:
+                    await pilot.press(str(n))
+            await pilot.pause()
+        assert kinds[0] == "summary" and kinds[-1] == "game-over"
+
+
+@pytest.mark.parametrize("lang", ALL_LANGS)
+@pytest.mark.parametrize("rules", [DIFFERENZLER_THREE, COIFFEUR], ids=["three", "coiffeur"])
+async def test_variant_replay_and_last_trick_at_80x24(rules: object, lang: str,
+                                                     tmp_path: Path) -> None:
+    s = variant_session(rules, seed=4)
+    while not s.is_over:
+        if s.human_to_move():
+            s.act(s.legal_actions()[0])
+        else:
+            s.run_bots()
+    rec = read_record(s.save(tmp_path / "g.puur"))
+    app = PuurApp(variant_settings(rules, lang=lang), replay=rec, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 9)
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen) and scr.move == 9
+        for part in ("#r-status", "#r-hands", "#r-trick", "#r-log"):
+            assert_in_sight(app, scr.query_one(part))
+        footer = _footer_line(app)
+        for key in ("next", "prev", "next_hand", "key.quit"):
+            assert t(key, lang) in footer, (lang, key, footer)
+    # The last trick (l) and a switch of language and deck (g, d) on a variant's table.
+    session = _first_chooser(rules)
+    app = PuurApp(variant_settings(rules, lang=lang), session=session, setup=False,
+                  remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            if session.observation().trick_winners and isinstance(app.screen, GameScreen):
+                break
+            if isinstance(app.screen, NumberDialog):
+                await pilot.press("2", "5", "enter")
+            elif isinstance(app.screen, ChoiceDialog):
+                await pilot.press("1")
+            else:
+                n = next((i for i, w in enumerate(app.screen.query(CardWidget), start=1)
+                          if w.legal), 0)
+                await pilot.press(str(n) if n else "l")
+            await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert t("last_trick", lang) in screen_text(app)
+        assert_in_sight(app, app.screen.query_one(Button))
+        await pilot.press("escape", "g", "d")
+        await pilot.pause()
+        nxt = list(LANGUAGES)[(ALL_LANGS.index(lang) + 1) % len(ALL_LANGS)]
+        status = str(app.screen.query_one("#status").render())
+        assert t("hand_of" if session.variant.key == "differenzler" else "hand_no", nxt,
+                 hand=1, hands=1, n=1) in status, (nxt, status)

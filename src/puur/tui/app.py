@@ -1,18 +1,20 @@
-"""The full-screen terminal game (Textual): setup, the table, every decision dialog, the hand
-summary with the Jasstafel, game end, hint, undo, save/resume and replay (rule book §2,
-``docs/rulebook.md``).
+"""The full-screen terminal game (Textual) for every variant of :mod:`puur.variants`: setup, the
+table, every decision dialog, the hand summary with the Jasstafel or the variant's score sheet,
+game end, hint, undo, save/resume and replay (rule book §2, ``docs/rulebook.md``, and each
+variant's page in ``docs/variants/``).
 
-The app shows the human (seat 0, South) only their own :class:`~puur.observation.Observation`
-and public events from :class:`~puur.tui.session.PlaySession`; legal cards, trick winners and
-scores all come from the engine. The replay screen of a finished or saved record is the one
-place where all four hands are shown, as the record holds them.
+The app shows the human (seat 0, South) only their own observation and public events from
+:class:`~puur.tui.session.PlaySession`; legal actions, trick winners and scores all come from
+the engine. The replay screen of a finished or saved record is the one place where every hand
+is shown, as the record holds them.
 
 Screens: :class:`~puur.tui.setup.SetupScreen`, :class:`~puur.tui.table.GameScreen` (drawn by
 :class:`~puur.tui.view.TableView`), :class:`~puur.tui.replay.ReplayScreen`; boxes and widgets
 are in :mod:`puur.tui.widgets`. Every screen is laid out for an 80x24 terminal first.
 
-Simplifications: the human always sits South (seat 0) with North as partner; undo reaches back
-to the human's last card of the hand in play only (not into a finished hand).
+Simplifications: the human always sits South (seat 0), with North as partner in a team game;
+undo reaches back to the human's last card of the hand in play only (not into a finished
+hand).
 
 Keyboard: the footer lists the keys; ``1``-``9`` play the n-th card of the hand, arrows move the
 focus and Enter plays the focused card; every card and button also answers a mouse click.
@@ -89,7 +91,9 @@ class PuurApp(App[int]):
         """Open the table with the session given, or a new game from the settings."""
         if self.session is None:
             s = self.settings
-            self.session = PlaySession(s.rules, s.bots, seed=self.seed, player_name=s.name)
+            self.session = PlaySession(s.rules, s.seat_bots(), seed=self.seed,
+                                       player_name=s.name)
+        self.title = f"Puur — {self.session.variant.name}"
         if isinstance(self.screen, SetupScreen):
             self.switch_screen(GameScreen())
         else:

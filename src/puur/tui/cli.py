@@ -1,7 +1,10 @@
 """``puur play``: command-line flags of the terminal game (registered in :data:`puur.cli.COMMANDS`).
 
 Every choice of the setup screen has a flag; flags given are remembered in the settings file
-(see :mod:`puur.tui.settings`) unless ``--no-remember``.
+(see :mod:`puur.tui.settings`) unless ``--no-remember``. ``--variant`` chooses the game (any
+variant of :mod:`puur.variants`); ``--rules`` names one of its presets or a rule file, and
+``--set OPTION=VALUE`` (like the switches ``--weis`` …) changes one of its options by the name
+the variant gives it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from puur.tui.settings import (
     load_settings,
     save_settings,
 )
+from puur.variants import VariantError, get, variants
 
 __all__ = ["add_play_arguments", "run_play", "settings_from_args"]
 
@@ -34,6 +38,9 @@ _BOOL_OPTIONS = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low"
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
     """The flags of ``puur play``."""
+    keys = ", ".join(v.key for v in variants())
+    p.add_argument("--variant", metavar="NAME",
+                   help=f"the game to play: {keys} (puur variants lists them)")
     add_rules_arguments(p)
     p.set_defaults(rules=None)  # None: keep the remembered rule set
     for name in _BOOL_OPTIONS:
@@ -81,33 +88,32 @@ def settings_from_args(args: argparse.Namespace, base: Settings) -> Settings:
     """``base`` with every flag given applied; bad values raise :class:`SettingsError`."""
     s = Settings(**base.__dict__)
     s.bots = list(base.bots)
+    s.other_rules = dict(base.other_rules)
     try:
-        if args.rules is not None:
-            s.rules = PRESETS[args.rules] if args.rules in PRESETS else load_rules(args.rules)
-        changes: dict[str, Any] = {}
-        if args.target is not None:
-            changes["target"] = args.target
-        if args.multipliers is not None:
-            changes["multipliers"] = args.multipliers
-        for name in _BOOL_OPTIONS:
-            if getattr(args, name) is not None:
-                changes[name] = getattr(args, name)
-        for name in ("stoeck_announce", "count_order", "kontermatch"):
-            if getattr(args, name) is not None:
-                changes[name] = getattr(args, name)
-        for item in args.set:
-            key, eq, value = item.partition("=")
-            if not eq or not key.strip():
-                raise SettingsError(f"--set needs OPTION=VALUE, got {item!r}")
-            changes[key.strip()] = _parse_value(value.strip())
-        if changes:
-            s.rules = rules_from_dict(changes, base=s.rules)
-            if s.rules != PRESETS.get(s.rules.name):
-                s.rules = s.rules.replace(name="custom")
-    except FileNotFoundError:
-        raise SettingsError(f"no preset or rule file named {args.rules!r}") from None
-    except RuleError as e:
+        if args.variant is not None:
+            s.switch_variant(get(args.variant).key)
+    except VariantError as e:
         raise SettingsError(str(e)) from None
+    changes: dict[str, Any] = {}
+    if args.target is not None:
+        changes["target"] = args.target
+    if args.multipliers is not None:
+        changes["multipliers"] = args.multipliers
+    for name in _BOOL_OPTIONS:
+        if getattr(args, name) is not None:
+            changes[name] = getattr(args, name)
+    for name in ("stoeck_announce", "count_order", "kontermatch"):
+        if getattr(args, name) is not None:
+            changes[name] = getattr(args, name)
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise SettingsError(f"--set needs OPTION=VALUE, got {item!r}")
+        changes[key.strip()] = _parse_value(value.strip())
+    if s.variant == "schieber":
+        s.rules = _schieber_rules(args.rules, s.rules, changes)
+    else:
+        s.rules = _variant_rules(s, args.rules, changes)
     if args.deck:
         s.deck = args.deck
     if args.lang:
@@ -123,6 +129,38 @@ def settings_from_args(args: argparse.Namespace, base: Settings) -> Settings:
         s.name = args.name
     s.validate()
     return s
+
+
+def _schieber_rules(name: str | None, rules: Any, changes: dict[str, Any]) -> Any:
+    try:
+        if name is not None:
+            rules = PRESETS[name] if name in PRESETS else load_rules(name)
+        if changes:
+            rules = rules_from_dict(changes, base=rules)
+            if rules != PRESETS.get(rules.name):
+                rules = rules.replace(name="custom")
+    except FileNotFoundError:
+        raise SettingsError(f"no preset or rule file named {name!r}") from None
+    except RuleError as e:
+        raise SettingsError(str(e)) from None
+    return rules
+
+
+def _variant_rules(s: Settings, name: str | None, changes: dict[str, Any]) -> Any:
+    from puur.arena.cli import variant_rules
+
+    game = s.game
+    rules = s.rules
+    try:
+        if name is not None:
+            rules = variant_rules(game, name)
+        if changes:
+            rules = game.rules_from_dict({**game.rules_to_dict(rules), **changes})
+            if rules != game.presets.get(rules.name):
+                rules = game.rules_from_dict({**game.rules_to_dict(rules), "name": "custom"})
+    except ValueError as e:  # OptionError, VariantError, a bad file
+        raise SettingsError(str(e)) from None
+    return rules
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -172,7 +210,7 @@ def run_play(args: argparse.Namespace) -> int:
         from puur.tui.plain import run_plain
 
         if session is None:
-            session = PlaySession(settings.rules, settings.bots, seed=args.seed,
+            session = PlaySession(settings.rules, settings.seat_bots(), seed=args.seed,
                                   player_name=settings.name)
         return run_plain(session, sys.stdin, sys.stdout, settings.lang, settings.deck,
                          autosave=args.save)
@@ -185,5 +223,6 @@ def run_play(args: argparse.Namespace) -> int:
     return code if isinstance(code, int) else 0
 
 
-COMMANDS["play"] = ("play Schieber against three computer players in the terminal",
+COMMANDS["play"] = ("play a game of the family (Schieber, Differenzler, Coiffeur …) against "
+                    "computer players in the terminal",
                     add_play_arguments, run_play)

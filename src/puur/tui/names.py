@@ -15,18 +15,24 @@ from __future__ import annotations
 import contextlib
 import unicodedata
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import DECK_STYLES
-from puur.contracts import SCHIEBER_CONTRACTS, ContractError, parse_contract
+from puur.contracts import (
+    CONTRACT_TOKENS,
+    NUM_CONTRACTS,
+    SCHIEBER_CONTRACTS,
+    ContractError,
+    parse_contract,
+)
 from puur.i18n import LANGUAGES, t
-from puur.notation import NotationError, parse_action
-from puur.observation import Observation
-from puur.round import Round
-from puur.tui.render import contract_name, suit_name
+from puur.tui.moves import action_of, decode, variant_of
+from puur.tui.render import contract_name, contract_way, discipline_name, suit_name
+from puur.variants import Variant, get
 
-__all__ = ["action_from_text", "card_from_name", "fold"]
+__all__ = ["action_from_text", "card_from_name", "contract_from_text", "fold",
+           "rows_from_text"]
 
 _FOLDS: Final = (("œ", "oe"), ("æ", "ae"), ("ß", "ss"))
 
@@ -100,22 +106,95 @@ def _words() -> dict[str, dict[str, int]]:
             "stoeck": {**st_no, **st_yes}, "contracts": contracts}
 
 
-def action_from_text(text: str, obs: Observation, rnd: Round) -> int | None:
+def _as_variant(action: int, variant: Variant) -> int | None:
+    """A Schieber action id named by the words above, as the same action of ``variant``."""
+    schieber = get("schieber")
+    if variant is schieber:
+        return action
+    other = action_of(variant, decode(schieber, action))
+    return other if other >= 0 else None
+
+
+def action_from_text(text: str, obs: Any, rnd: Any) -> int | None:
     """The action ``text`` names for the seat of ``obs`` (legal or not: the caller checks and
-    explains), or None when it names none. ``rnd`` is the hand in play, for engine tokens."""
+    explains), or None when it names none. ``rnd`` is the hand in play, for engine tokens (each
+    variant's record tokens: ``SA``, ``choose:H``, ``forecast:40``, ``row:3:S``, ``weis:-``)."""
+    variant = variant_of(obs)
     word = text.strip()
     key = fold(word)
     words = _words()
     if key in words.get(obs.phase, {}):
-        return words[obs.phase][key]
+        return _as_variant(words[obs.phase][key], variant)
     if key in words["contracts"]:
-        return words["contracts"][key]
+        return _as_variant(words["contracts"][key], variant)
     card = card_from_name(word)
     if card is not None:
         return card
-    with contextlib.suppress(NotationError):
-        return parse_action(rnd, word)
+    with contextlib.suppress(ValueError):
+        return variant.parse_action(rnd, word)
     if obs.phase == "choose":
         with contextlib.suppress(ContractError):
-            return A_CHOOSE + parse_contract(word)
+            return _as_variant(A_CHOOSE + parse_contract(word), variant)
     return None
+
+
+@cache
+def _contracts() -> dict[str, int]:
+    """Every contract of the family by its printed names (in every language and deck, with
+    and without the way it starts) and its token."""
+    out: dict[str, int] = {}
+    for c in range(NUM_CONTRACTS):
+        out[fold(CONTRACT_TOKENS[c])] = c
+        for deck in DECK_STYLES:
+            for lang in LANGUAGES:
+                out[fold(contract_name(c, deck, lang))] = c
+                out[fold(contract_way(c, deck, lang))] = c
+                if c < 4:
+                    out[fold(suit_name(c, deck, lang))] = c
+    return out
+
+
+def contract_from_text(text: str) -> int | None:
+    """The contract ``text`` names (``Rosen``, ``atout cœur``, ``H``, ``Slalom``, ``unde``), or
+    None."""
+    return _contracts().get(fold(text))
+
+
+@cache
+def _disciplines() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for d in DISCIPLINE_WORDS:
+        out[fold(d)] = d
+        for deck in DECK_STYLES:
+            for lang in LANGUAGES:
+                out[fold(discipline_name(d, deck, lang))] = d
+    return out
+
+
+#: The disciplines a score sheet's row may have (their tokens).
+DISCIPLINE_WORDS: Final = (*CONTRACT_TOKENS[:6], "free", "slalom", "guschti", "misere")
+
+
+def rows_from_text(text: str, obs: Any) -> tuple[list[int], int]:
+    """The rows of the sheet ``text`` names and the contract it names with them (-1 for
+    none): a row's number (``7``), a discipline (``Schilten``, ``free``: every row of it, open
+    or written) or both with a way to play it (``7 Rosen``, ``7 H``); ``([], -1)`` when it
+    names no row."""
+    words = text.split()
+    if not words:
+        return [], -1
+    contract = -1
+    if len(words) > 1:
+        c = contract_from_text(" ".join(words[1:]))
+        if c is None:
+            return [], -1
+        contract = c
+    head = words[0]
+    if head.isascii() and head.isdigit():
+        return [int(head) - 1], contract
+    if len(words) > 1:
+        return [], -1
+    d = _disciplines().get(fold(text))
+    if d is None:
+        return [], -1
+    return [r for r, (disc, _m) in enumerate(obs.sheet_rows) if disc == d], -1

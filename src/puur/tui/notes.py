@@ -10,18 +10,19 @@ that :func:`render_note` puts into words in the language and deck asked for. A l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
 from puur.i18n import t, tn
-from puur.observation import Observation
+from puur.tui.moves import decode, variant_of
 from puur.tui.render import (
     card_markup,
     card_text,
     contract_name,
     event_text,
+    row_play,
     seat_name,
     suit_name,
+    team_name,
     weis_option_text,
 )
 from puur.tui.session import Event
@@ -32,14 +33,18 @@ __all__ = [
     "Card",
     "Contract",
     "Count",
+    "Forecast",
     "Key",
     "LogEntry",
     "Note",
+    "Row",
     "Seat",
     "Split",
     "Suit",
+    "Team",
     "action_arg",
     "note",
+    "pushes_back",
     "render_arg",
     "render_entry",
     "render_note",
@@ -56,9 +61,35 @@ class Card:
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat: ``South (You)``, ``East`` …"""
+    """A seat: ``South (You)``, ``East`` … (``seats``: at a table of three, the third is
+    West)."""
 
     seat: int
+    seats: int = 4
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: ``Us`` or ``Them``."""
+
+    team: int
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """A Differenzler forecast: ``forecast 40``."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of a score sheet played as a contract: ``Row 7: free ×7 — Rosen trumps``."""
+
+    row: int
+    discipline: str
+    multiplier: int
+    contract: int = -1
 
 
 @dataclass(frozen=True)
@@ -108,7 +139,8 @@ class Note:
     style: str = ""
 
 
-Arg = Union[str, int, Card, Seat, Suit, Contract, Key, Count, Split, Note]  # noqa: UP007
+Arg = Union[str, int, Card, Seat, Team, Suit, Contract, Key, Count, Split, Forecast,  # noqa: UP007
+            Row, Note]
 
 
 LogEntry = Union[Event, Note]  # noqa: UP007 (a value)
@@ -129,7 +161,13 @@ def render_arg(arg: Arg, deck: str, lang: str, markup: bool = False) -> str:
             text += f" ({format_card(arg.card)})"
         return text
     if isinstance(arg, Seat):
-        return seat_name(arg.seat, lang)
+        return seat_name(arg.seat, lang, seats=arg.seats)
+    if isinstance(arg, Team):
+        return team_name(arg.team, lang)
+    if isinstance(arg, Forecast):
+        return t("forecast.value", lang, points=arg.points)
+    if isinstance(arg, Row):
+        return row_play(arg.row, arg.discipline, arg.multiplier, arg.contract, deck, lang)
     if isinstance(arg, Suit):
         return suit_name(arg.suit, deck, lang)
     if isinstance(arg, Contract):
@@ -158,20 +196,35 @@ def render_entry(entry: LogEntry, deck: str, lang: str, markup: bool = False) ->
     return event_text(entry, deck, lang, markup=markup)
 
 
-def action_arg(action: int, obs: Observation, token: bool = False) -> Arg:
-    """An engine action of the seat of ``obs`` as an argument: a card, a contract, push, a Weis
-    split (from the observation's options) or a Stöck answer."""
-    if action < A_CHOOSE:
+def pushes_back(obs: Any) -> bool:
+    """True when pushing now sends the choice back to the seat that pushed it (Schieber's push
+    back); where pushes go on round the table (Coiffeur counts them) it never does."""
+    return bool(obs.pushed) and not hasattr(obs, "pushes")
+
+
+def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
+    """An engine action of the seat of ``obs`` as an argument: a card, a contract, push, a
+    forecast, a row of the sheet, a Weis split (from the observation's options) or a Stöck
+    answer; what the action is comes from the variant's action space."""
+    move = decode(variant_of(obs), action)
+    if move.kind == "card":
         return Card(action, token)
-    if action < A_PUSH:
-        return Contract(action - A_CHOOSE)
-    if action == A_PUSH:
-        return Key("push_back" if obs.pushed else "push")
-    if action == A_WEIS:
+    if move.kind == "choose":
+        return Contract(move.contract)
+    if move.kind == "push":
+        return Key("push_back" if pushes_back(obs) else "push")
+    if move.kind == "forecast":
+        return Forecast(move.value)
+    if move.kind == "row":
+        discipline, mult = obs.sheet_rows[move.value]
+        return Row(move.value, discipline, mult, move.contract)
+    if move.kind == "weis" and move.value == 0:
         return Key("weis.quiet")
-    if action < A_STOECK:
-        k = action - A_WEIS - 1
+    if move.kind == "weis":
+        k = move.value - 1
         if 0 <= k < len(obs.weis_options):
             return Split(obs.weis_options[k], suggested=k == 0)
         return str(action)
-    return Key("stoeck.yes" if action == A_STOECK else "stoeck.no")
+    if move.kind == "stoeck":
+        return Key("stoeck.yes" if move.value else "stoeck.no")
+    return str(action)

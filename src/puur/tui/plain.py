@@ -20,25 +20,22 @@ Exit codes: 0 the game was played to its end; 3 the input ended before that; 4 t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from puur.i18n import t
 from puur.record import GameRecord, replay
-from puur.tui.names import action_from_text
-from puur.tui.notes import action_arg, note, render_arg, render_note
-from puur.tui.reasons import why_illegal
+from puur.tui.faces import Face, face_for
+from puur.tui.moves import Move, action_of, ask_kind, decode, find, row_groups, variant_of
+from puur.tui.names import action_from_text, contract_from_text, fold, rows_from_text
+from puur.tui.notes import Count, Row, action_arg, note, render_arg, render_note
+from puur.tui.reasons import why_illegal, why_row
 from puur.tui.render import (
     card_text,
+    contract_way,
     event_text,
-    match_line,
-    observation_summary,
     replay_action_text,
     seat_name,
     sort_hand,
-    summary_rows,
-    tafel_lines,
-    team_name,
-    winner_text,
 )
 from puur.tui.session import HUMAN, Event, PlaySession, SessionError
 from puur.tui.settings import default_save_path
@@ -50,8 +47,10 @@ EXIT_USAGE = 2
 EXIT_EOF = 3
 EXIT_QUIT = 4
 
-_HELP = ("help.hint", "help.undo", "help.last", "help.score", "help.tafel", "help.save",
-         "help.help", "help.quit")
+_HELP = ("help.hint", "help.undo", "help.last")
+_HELP_END = ("help.save", "help.help", "help.quit")
+#: An answer that goes back from the ways of playing a row to the rows.
+_BACK = -1
 
 
 class _Quit(Exception):
@@ -81,6 +80,7 @@ class PlainGame:
         self.out = out
         self.lang = lang
         self.deck = deck
+        self.face: Face = face_for(session.variant.key)
         #: Where ``save`` without a name, ``quit`` and the end of the input save the game.
         self.save_path = Path(autosave) if autosave else default_save_path()
 
@@ -89,6 +89,10 @@ class PlainGame:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def seat(self, seat: int) -> str:
+        """A seat's name at this table."""
+        return seat_name(seat, self.lang, seats=self.s.num_seats)
+
     # -----------------------------------------------------------------------------------------
 
     def label(self, action: int) -> str:
@@ -96,8 +100,30 @@ class PlainGame:
         return render_arg(action_arg(action, self.s.observation(), token=True), self.deck,
                           self.lang)
 
-    def legal_line(self) -> str:
-        """``Legal: 1=… 2=…``."""
+    def legal_line(self, kind: str = "", way: list[int] | None = None) -> str:
+        """``Legal: 1=… 2=…``; a forecast's range; the open rows by their numbers and push;
+        the ways of playing a row and back."""
+        obs = self.s.observation()
+        if kind == "forecast":
+            values = [decode(self.s.variant, a).value for a in obs.legal_actions]
+            return "Legal: " + t("plain.forecast_range", self.lang, lo=min(values),
+                                 hi=max(values))
+        if kind == "row":
+            parts = []
+            for row, actions in row_groups(obs):
+                if row < 0:
+                    parts.append(f"push={t('push', self.lang)}")
+                elif len(actions) == 1:
+                    parts.append(f"{row + 1}={self.label(actions[0])}")
+                else:
+                    discipline, mult = obs.sheet_rows[row]
+                    name = render_arg(Row(row, discipline, mult), self.deck, self.lang)
+                    parts.append(f"{row + 1}={name} …")
+            return "Legal: " + "  ".join(parts)
+        if way is not None:
+            parts = [f"{i}={contract_way(decode(self.s.variant, a).contract, self.deck, self.lang)}"
+                     for i, a in enumerate(way, start=1)]
+            return "Legal: " + "  ".join(parts) + f"  back={t('row.back', self.lang)}"
         return "Legal: " + "  ".join(
             f"{i}={self.label(a)}" for i, a in enumerate(ordered_choices(self.s), start=1)
         )
@@ -115,53 +141,39 @@ class PlainGame:
     # -----------------------------------------------------------------------------------------
 
     def show_events(self, events: list[Event]) -> None:
-        """Print events; a finished hand gets its summary and the slate."""
+        """Print events; a finished hand gets its summary (and the slate or the sheet)."""
         for ev in events:
             self.say(event_text(ev, self.deck, self.lang))
             if ev.kind == "hand_over":
                 self.show_summary(ev.hand_no)
 
     def show_summary(self, hand_no: int) -> None:
-        """The summary of hand ``hand_no`` and the Jasstafel."""
-        g = self.s.game
-        rd = g.rounds[hand_no - 1]
-        start = g.start_scores[hand_no - 1]
+        """The summary of hand ``hand_no``."""
         self.say(t("summary.hand", self.lang, n=hand_no))
-        ml = match_line(rd, self.lang)
-        if ml:
-            self.say(ml)
-        for label, us, them in summary_rows(rd, start, self.lang):
-            self.say(f"  {label}: {team_name(0, self.lang)} {us}, {team_name(1, self.lang)} {them}")
-        self.show_tafel(hand_no)
+        for line in self.face.summary_lines(self.s.game, hand_no, self.lang, self.deck):
+            self.say(line)
 
-    def show_tafel(self, hand_no: int | None = None) -> None:
-        """Both halves of the slate for the scores after ``hand_no`` (now by default)."""
-        g = self.s.game
-        if hand_no is None:
-            scores = g.scores
-        else:
-            rd = g.rounds[hand_no - 1]
-            st = g.start_scores[hand_no - 1]
-            scores = (st[0] + rd.credited[0], st[1] + rd.credited[1])
-        striche = g.striche()
-        self.say(t("jasstafel", self.lang) + ":")
-        for team in (0, 1):
-            for line in tafel_lines(scores[team], team_name(team, self.lang), self.lang,
-                                    striche[team]):
-                self.say("  " + line)
+    def show_tafel(self) -> None:
+        """The score sheet now (Schieber: both halves of the slate)."""
+        lines = self.face.sheet_lines(self.s.game, self.lang, self.deck)
+        if self.face.sheet_title != "jasstafel":
+            self.say(t(self.face.sheet_title, self.lang) + ":")
+        for line in lines:
+            self.say(line)
 
     def show_state(self) -> None:
-        """What the player needs to decide: contract, trick on the table, hand."""
+        """What the player needs to decide: the hand's state, the trick on the table, the
+        hand."""
         obs = self.s.observation()
         lang, deck = self.lang, self.deck
-        self.say(t("hand_no", lang, n=self.s.game.hand_no) + " — "
-                 + " | ".join(observation_summary(obs, deck, lang)))
+        for line in self.face.state_lines(self.s, obs, lang, deck):
+            self.say(line)
         if obs.phase in ("play", "weis", "stoeck") and obs.trick:
-            table = ", ".join(f"{seat_name(s, lang)} {card_text(c, deck, lang)}"
+            table = ", ".join(f"{self.seat(s)} {card_text(c, deck, lang)}"
                               for s, c in obs.trick)
             self.say(t("replay.step", lang, n=obs.trick_no + 1) + ": " + table)
         elif obs.phase == "play":
-            self.say(t("replay.step", lang, n=obs.trick_no + 1) + ": " + seat_name(HUMAN, lang)
+            self.say(t("replay.step", lang, n=obs.trick_no + 1) + ": " + self.seat(HUMAN)
                      + " " + t("leads", lang))
         hand = ", ".join(card_text(c, deck, lang) for c in sort_hand(obs.hand, obs.trump))
         self.say(f"{t('aria.hand', lang)}: {hand}")
@@ -175,25 +187,20 @@ class PlainGame:
                 self.say(t("no_last_trick", self.lang))
                 return
             obs = last
+        n = self.s.num_seats
         k = len(obs.trick_winners) - 1
-        cards = obs.history[4 * k:4 * k + 4]
-        table = ", ".join(f"{seat_name(s, self.lang)} {card_text(c, self.deck, self.lang)}"
+        cards = obs.history[n * k:n * k + n]
+        table = ", ".join(f"{self.seat(s)} {card_text(c, self.deck, self.lang)}"
                           for s, c in cards)
         self.say(f"{t('last_trick', self.lang)}: {table} — "
-                 + t("trick_by", self.lang, who=seat_name(obs.trick_winners[k], self.lang)))
+                 + t("trick_by", self.lang, who=self.seat(obs.trick_winners[k])))
 
     def show_hint(self) -> None:
         """What the strongest computer player would do, with what its value means."""
-        lang = self.lang
         obs = self.s.observation()
         a, value = self.s.hint()
-        what = self.label(a)
-        if value is not None and obs.phase == "play":
-            self.say(t("hint.play", lang, action=what, value=f"{value:.0f}"))
-        elif value is not None and obs.phase == "choose":
-            self.say(t("hint.choose", lang, action=what, value=f"{value:+.0f}"))
-        else:
-            self.say(t("hint_plain", lang, action=what))
+        hint = self.face.hint_note(self.s, obs, self.label(a), value, a)
+        self.say(render_note(hint, self.deck, self.lang))
 
     def save(self, path: str | Path) -> None:
         """Save the game to ``path`` and say where and how to continue it."""
@@ -209,13 +216,14 @@ class PlainGame:
         word, _, arg = line.strip().partition(" ")
         word = word.lower()
         lang = self.lang
+        face = self.face
         if word == "help":
-            self.say(t("help.answer", lang))
-            self.say(t("commands", lang))
-            for key in _HELP:
+            self.say(t(face.help_key, lang))
+            self.say(t(face.commands_key, lang))
+            for key in (*_HELP, face.help_score_key, face.help_sheet_key, *_HELP_END):
                 self.say(t(key, lang, path=self.save_path) if key == "help.save"
                          else t(key, lang))
-        elif word == "hint":
+        elif word in ("hint", "?"):
             self.show_hint()
         elif word == "undo":
             try:
@@ -227,10 +235,8 @@ class PlainGame:
         elif word == "last":
             self.show_last_trick()
         elif word == "score":
-            g = self.s.game
-            self.say(t("score_line", lang, team0=team_name(0, lang), team1=team_name(1, lang),
-                       s0=g.scores[0], s1=g.scores[1], target=g.rules.target))
-        elif word == "tafel":
+            self.say(face.score_line(self.s.game, lang))
+        elif word in ("tafel", "sheet"):
             self.show_tafel()
         elif word == "save":
             self.save(arg.strip() or self.save_path)
@@ -240,47 +246,155 @@ class PlainGame:
             return False
         return True
 
-    def refuse(self, text: str, action: int | None) -> None:
+    def refuse(self, text: str, action: int | None, kind: str = "") -> None:
         """Say why ``text`` is not taken: not understood, or not legal and why."""
         lang, deck = self.lang, self.deck
+        obs = self.s.observation()
         if action is None:
-            hand = sort_hand(self.s.observation().hand)
+            if kind in ("forecast", "row", "way"):
+                self.say(t(f"plain.not_understood_{kind}", lang, what=text))
+                return
+            hand = sort_hand(obs.hand)
             example = card_text(hand[0], deck, lang) if hand else "SA"
             self.say(t("not_understood", lang, what=text, example=example))
             return
-        obs = self.s.observation()
         if action < 0:
             why = note("why.number", n=text.strip(), count=len(obs.legal_actions))
         else:
             why = why_illegal(obs, action)
         self.say(t("not_legal", lang, what=text, why=render_note(why, deck, lang)))
 
+    def refuse_note(self, text: str, why: Any) -> None:
+        """Say that ``text`` is not legal, and why (a note)."""
+        self.say(t("not_legal", self.lang, what=text,
+                   why=render_note(why, self.deck, self.lang)))
+
+    # -----------------------------------------------------------------------------------------
+    # The answers of a forecast and of a row of the sheet
+
+    def forecast_answer(self, text: str) -> int | None:
+        """A forecast typed as its figure (or an engine token); a figure out of the range is
+        refused here (None is returned after the refusal, -2 means refused)."""
+        word = text.strip()
+        legal = self.s.observation().legal_actions
+        if word.isascii() and word.isdigit():
+            a = find(self.s.variant, legal, "forecast", int(word))
+            if a < 0:
+                values = [decode(self.s.variant, x).value for x in legal]
+                self.refuse_note(text, note("why.forecast", lo=min(values), hi=max(values)))
+                return -2
+            return a
+        return action_from_text(word, self.s.observation(), self.s.round)
+
+    def row_answer(self, text: str) -> int | None:
+        """A row typed by its number or name (with the way to play it, or asked next), push,
+        or an engine token; -2 when the answer was refused here (the reason is said)."""
+        obs = self.s.observation()
+        variant = variant_of(obs)
+        groups = dict(row_groups(obs))
+        rows, contract = rows_from_text(text, obs)
+        if not rows:
+            return action_from_text(text.strip(), obs, self.s.round)
+        open_rows = [r for r in rows if r in groups]
+        if not open_rows:
+            self.refuse_note(text, why_row(obs, rows[0]))
+            return -2
+        if len(open_rows) > 1:
+            self.refuse_note(text, note("why.rows_several", rows=", ".join(
+                str(r + 1) for r in open_rows)))
+            return -2
+        row = open_rows[0]
+        if contract >= 0:
+            a = find(variant, obs.legal_actions, "row", row, contract)
+            if a < 0:
+                self.refuse(text, action_of(variant, Move("row", row, contract)))
+                return -2
+            return a
+        if len(groups[row]) == 1:
+            return groups[row][0]
+        return self.ask_way(row)
+
+    def ask_way(self, row: int) -> int | None:
+        """How to play ``row``: a number of the list, a contract by name or token, or back
+        (None)."""
+        obs = self.s.observation()
+        way = dict(row_groups(obs))[row]
+        discipline, mult = obs.sheet_rows[row]
+        self.say(t("row.how", self.lang, row=render_arg(Row(row, discipline, mult), self.deck,
+                                                         self.lang)))
+        while True:
+            self.say(self.legal_line(way=way))
+            self.say("? way")
+            text = self.read()
+            if self.command(text):
+                if obs != self.s.observation():
+                    return None
+                continue
+            word = text.strip()
+            if fold(word) in ("back", "zuruck", "retour", "indietro", fold(t("row.back",
+                                                                              self.lang))):
+                return None
+            if word.isdigit():
+                k = int(word)
+                if 1 <= k <= len(way):
+                    return way[k - 1]
+                self.refuse(text, -1)
+                continue
+            c = contract_from_text(word)
+            a = -1 if c is None else find(variant_of(obs), way, "row", row, c)
+            if a >= 0:
+                return a
+            if c is not None:
+                self.refuse(text, action_of(variant_of(obs), Move("row", row, c)))
+            else:
+                self.refuse(text, None, "way")
+
+    # -----------------------------------------------------------------------------------------
+
+    def read(self) -> str:
+        """The next line that is not empty (the end of the input quits)."""
+        while True:
+            line = self.inp.readline()
+            if not line:
+                raise _Quit(EXIT_EOF)
+            if line.strip():
+                return line.strip()
+
     def decide(self) -> None:
         """Ask for one decision until a legal answer comes; apply it."""
         self.show_state()
         obs = self.s.observation()
-        if obs.phase == "choose" and obs.pushed:
+        kind = ask_kind(obs)
+        if obs.phase == "choose" and kind == "choose" and obs.pushed:
             self.say(t("choose.pushed_back" if obs.pushed_back else "pushed_to_you", self.lang))
+        if kind == "row" and obs.pushes:
+            self.say(t("row.pushed_to_you", self.lang,
+                       pushes=render_arg(Count("pushes.count", obs.pushes), self.deck,
+                                         self.lang)))
         if obs.phase == "weis":
             self.say(t("weis.prompt", self.lang))
         if obs.phase == "stoeck":
             self.say(t("stoeck.prompt", self.lang))
         while True:
-            self.say(self.legal_line())
-            self.say(f"? {obs.phase}")
-            line = self.inp.readline()
-            if not line:
-                raise _Quit(EXIT_EOF)
-            text = line.strip()
-            if not text:
-                continue
+            self.say(self.legal_line(kind))
+            self.say(f"? {kind}")
+            text = self.read()
             if self.command(text):
                 if obs != self.s.observation():
                     return  # undo changed the state: ask again from the new state
                 continue
-            action = self.parse(text)
+            if kind == "forecast":
+                action = self.forecast_answer(text)
+            elif kind == "row":
+                action = self.row_answer(text)
+                if action is None and rows_from_text(text, obs)[0]:
+                    continue  # back from the ways of a row
+            else:
+                action = self.parse(text)
+            if action == -2:
+                continue
             if action is None or action not in obs.legal_actions:
-                self.refuse(text, action)
+                self.refuse(text, action, kind)
                 continue
             self.show_events(self.s.act(action))
             return
@@ -288,9 +402,8 @@ class PlainGame:
     def run(self) -> int:
         """Play to the end; returns the exit code."""
         lang = self.lang
-        self.say(f"Puur — Schieber. {seat_name(HUMAN, lang)}; {t('partner', lang)}: "
-                 f"{seat_name(2, lang)}. {t('lobby.target', lang)}: {self.s.rules.target}.")
-        self.say(t("commands", lang))
+        self.say(self.face.intro(self.s, lang))
+        self.say(t(self.face.commands_key, lang))
         try:
             while not self.s.is_over:
                 if self.s.human_to_move():
@@ -323,13 +436,16 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
         out.flush()
 
     waiting = True
+    final = replay(rec)
+    face = face_for(final.variant.key)
     for h, acts in enumerate(rec.actions, start=1):
         game = replay(rec, h, 0)
         rd = game.round
+        n = rd.num_seats
         say(t("hand_no", lang, n=h))
-        for s in range(4):
+        for s in range(n):
             cards = ", ".join(card_text(c, deck, lang) for c in sort_hand(rd.hands[s]))
-            say(f"  {seat_name(s, lang, mark_you=False)}: {cards}")
+            say(f"  {seat_name(s, lang, mark_you=False, seats=n)}: {cards}")
         for a in acts:
             if waiting:
                 line = inp.readline()
@@ -338,15 +454,14 @@ def run_plain_replay(rec: GameRecord, inp: IO[str], out: IO[str], lang: str = "e
                 elif line.strip().lower() in ("q", "quit"):
                     return EXIT_QUIT
             trick_before = len(rd.trick_winners)
-            say(replay_action_text(rd, a, deck, lang))
+            say(replay_action_text(rd, a, deck, lang, variant=game.variant))
             game.push(a)
             if len(rd.trick_winners) > trick_before:
-                say("  " + t("trick_by", lang,
-                             who=seat_name(rd.trick_winners[-1], lang, mark_you=False)))
-        hs = rd.hand_score()
-        say(f"  {t('summary.total', lang)}: {hs['total'][0]} : {hs['total'][1]}")
-    final = replay(rec)
+                say("  " + t("trick_by", lang, who=seat_name(rd.trick_winners[-1], lang,
+                                                             mark_you=False, seats=n)))
+        total = face.hand_total_line(game, h, lang, deck)
+        if total:
+            say(total)
     if final.is_over:
-        say(winner_text(final.winner, final.scores[final.winner], final.end_reason, lang))
+        say(face.final_text(final, lang))
     return EXIT_OK
-

@@ -12,15 +12,16 @@ colours (gold, red, black, green); the French deck uses ♦ ♥ ♠ ♣ in red a
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from puur.cards import DECK_STYLES, DeckStyle, bits, format_card, rank_of, suit_of
-from puur.contracts import CONTRACT_TOKENS
+from puur.contracts import CONTRACT_TOKENS, Contract
 from puur.i18n import t, tn
 from puur.observation import Observation
 from puur.round import Round
 from puur.scoring import tafel_strokes
-from puur.tui.session import HUMAN, Event
+from puur.tui.session import HUMAN, Event, seat_positions
+from puur.variants import Variant
 from puur.weis import Meld
 
 __all__ = [
@@ -29,12 +30,18 @@ __all__ = [
     "card_markup",
     "card_text",
     "contract_name",
+    "contract_way",
+    "discipline_name",
     "event_text",
     "hand_points_text",
     "meld_text",
     "player_label",
     "replay_action_text",
+    "result_text",
+    "row_name",
+    "row_play",
     "seat_name",
+    "side_name",
     "sort_hand",
     "suit_name",
     "summary_rows",
@@ -60,9 +67,11 @@ def _style(deck: str) -> DeckStyle:
     return DECK_STYLES[deck]
 
 
-def seat_name(seat: int, lang: str, mark_you: bool = True) -> str:
-    """``"South (You)"``, ``"North"`` … in ``lang``."""
-    name = t(f"seat.{seat}", lang)
+def seat_name(seat: int, lang: str, mark_you: bool = True, seats: int = 4) -> str:
+    """``"South (You)"``, ``"North"`` … in ``lang``; at a table of three ``seats`` the second
+    player sits East and the third West."""
+    pos = seat_positions(seats)[seat] if 0 <= seat < seats else seat
+    name = t(f"seat.{pos}", lang)
     if mark_you and seat == HUMAN:
         return f"{name} ({t('you', lang)})"
     return name
@@ -109,6 +118,49 @@ def contract_name(contract: int, deck: str, lang: str) -> str:
     return t(f"contract.{CONTRACT_TOKENS[contract]}", lang)
 
 
+def contract_way(contract: int, deck: str, lang: str) -> str:
+    """A contract's name saying which way it starts where it has two (``Slalom (Obenabe
+    first)``), for choosing how to play a row."""
+    if contract in (Contract.SLALOM, Contract.GUSCHTI):
+        return t("contract.obe_first", lang, contract=contract_name(contract, deck, lang))
+    return contract_name(contract, deck, lang)
+
+
+def discipline_name(discipline: str, deck: str, lang: str) -> str:
+    """A discipline of a score sheet in words: a trump suit, Obenabe, Undenufe, free …"""
+    if discipline in CONTRACT_TOKENS[:4]:
+        return suit_name(CONTRACT_TOKENS.index(discipline), deck, lang)
+    if discipline == "free":
+        return t("discipline.free", lang)
+    if discipline in CONTRACT_TOKENS:
+        return t(f"contract.{discipline}", lang)
+    return discipline
+
+
+def row_name(row: int, discipline: str, multiplier: int, deck: str, lang: str) -> str:
+    """A row of a score sheet: ``Row 3: Schilten ×3``."""
+    return t("row.name", lang, row=row + 1, what=discipline_name(discipline, deck, lang),
+             mult=multiplier)
+
+
+def row_play(row: int, discipline: str, multiplier: int, contract: int, deck: str,
+             lang: str) -> str:
+    """A row and how it is played: the row alone where its discipline is the contract (a suit,
+    Obenabe …), with the way it starts for Slalom and Guschti (``Row 7: Slalom ×7 — Undenufe
+    first``), with the contract named for a free row (``Row 8: free ×8 — Rosen trumps``)."""
+    name = row_name(row, discipline, multiplier, deck, lang)
+    if contract < 0:
+        return name
+    if discipline in ("slalom", "guschti"):
+        first = contract in (Contract.SLALOM, Contract.GUSCHTI)
+        how = t("way.obe_first" if first else "way.unde_first", lang)
+    elif CONTRACT_TOKENS[contract] == discipline:
+        return name
+    else:
+        how = contract_way(contract, deck, lang)
+    return t("row.as", lang, row=name, contract=how)
+
+
 def meld_text(meld: Meld, deck: str, lang: str, with_points: bool = False) -> str:
     """One Weis in words, e.g. ``"4 in a row (Rosen 6 7 8 9)"`` or ``"four of a kind (U)"``;
     ``with_points`` adds its points: ``"… (Rosen 6 7 8 9) 50"``."""
@@ -138,18 +190,50 @@ def sort_hand(hand: int, trump: int = -1) -> list[int]:
     return sorted(cards, key=lambda c: (order.index(suit_of(c)), -rank_of(c)))
 
 
+def side_name(side: int, lang: str, alone: bool, seats: int = 4) -> str:
+    """A side: its player where everyone plays alone (``South (You)``), else the team (``Us``,
+    ``Them``)."""
+    return seat_name(side, lang, seats=seats) if alone else team_name(side, lang)
+
+
+def result_text(ev: Event, lang: str) -> str:
+    """The end of a game of a variant without a target: who is first, and every total."""
+    n = len(ev.values)
+    first = [side for side in range(n) if ev.places[side] == 1]
+    who = ", ".join(side_name(side, lang, ev.alone, ev.seats) for side in first)
+    totals = ", ".join(f"{side_name(side, lang, ev.alone, ev.seats)} {ev.values[side]}"
+                       for side in range(n))
+    what = t("score.penalty" if ev.reason == "penalty" else "score.points", lang)
+    return (t("result.first", lang, who=who) + " — "
+            + t("result.totals", lang, totals=totals, what=what))
+
+
+def _push_text(kind: str, who: str, to: int, lang: str, seats: int) -> str:
+    if kind == "push_on":
+        return t("ev.push_on", lang, seat=who, to=seat_name(to, lang, seats=seats))
+    return t(f"ev.{kind}", lang, seat=who)
+
+
 def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
     """One line telling an event."""
-    who = seat_name(ev.seat, lang) if ev.seat >= 0 else ""
-    if ev.kind in ("push", "push_back"):
-        return t(f"ev.{ev.kind}", lang, seat=who)
+    n = ev.seats
+    who = seat_name(ev.seat, lang, seats=n) if ev.seat >= 0 else ""
+    if ev.kind in ("push", "push_back", "push_on"):
+        return _push_text(ev.kind, who, ev.to, lang, n)
     if ev.kind == "choose":
         return t("ev.choose", lang, seat=who, contract=contract_name(ev.contract, deck, lang))
+    if ev.kind == "forecast":
+        if ev.points < 0:
+            return t("ev.forecast_hidden", lang, seat=who)
+        return t("ev.forecast", lang, seat=who, points=ev.points)
+    if ev.kind == "row":
+        return t("ev.row", lang, seat=who,
+                 row=row_play(ev.row, ev.discipline, ev.points, ev.contract, deck, lang))
     if ev.kind == "play":
         card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
     if ev.kind == "weis":
-        what = ", ".join(f"{p} ({tn('cards.count', n, lang)})" for p, n in ev.melds)
+        what = ", ".join(f"{p} ({tn('cards.count', k, lang)})" for p, k in ev.melds)
         return t("ev.weis", lang, seat=who, what=what)
     if ev.kind == "stoeck":
         return t("ev.stoeck", lang, seat=who)
@@ -157,7 +241,14 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         return t("ev.trick", lang, seat=who, n=ev.trick_no,
                  points=tn("points.count", ev.points, lang))
     if ev.kind == "weis_best":
-        line = t("ev.weis_best", lang, seat=who, team=team_name(ev.team, lang), points=ev.points)
+        if ev.alone:
+            line = t("ev.weis_best_alone", lang, seat=who, points=ev.points)
+        elif ev.reason == "held":
+            line = t("ev.weis_best_held", lang, seat=who, team=team_name(ev.team, lang),
+                     points=ev.points)
+        else:
+            line = t("ev.weis_best", lang, seat=who, team=team_name(ev.team, lang),
+                     points=ev.points)
         for s, melds in ev.shown:
             cards = " / ".join(
                 " ".join(
@@ -166,40 +257,67 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
                 )
                 for m in melds
             )
-            line += "\n  " + t("ev.weis_shown", lang, seat=seat_name(s, lang), cards=cards)
+            line += "\n  " + t("ev.weis_shown", lang, seat=seat_name(s, lang, seats=n),
+                                cards=cards)
         return line
     if ev.kind == "hand_over":
         return t("ev.hand_over", lang, n=ev.hand_no)
+    if ev.kind == "penalties":
+        each = ", ".join(f"{seat_name(s, lang, seats=n)} {p}" for s, p in enumerate(ev.values))
+        return t("ev.penalties", lang, each=each)
+    if ev.kind == "written":
+        return t("ev.written", lang, team=team_name(ev.team, lang), points=ev.points,
+                 row=row_name(ev.row, ev.discipline, ev.values[0], deck, lang))
     if ev.kind == "game_over":
         return winner_text(ev.team, ev.points, ev.reason, lang)
+    if ev.kind == "result":
+        return result_text(ev, lang)
     return ev.kind
 
 
-def replay_action_text(rd: Round, action: int, deck: str, lang: str,
-                       markup: bool = False) -> str:
+def replay_action_text(rd: Any, action: int, deck: str, lang: str,
+                       markup: bool = False, variant: Variant | None = None) -> str:
     """What the seat to move in ``rd`` does with ``action``, for a replay with all hands open
-    (call it before the action is pushed): every card, choice, Weis and Stöck, also the quiet
-    ones."""
-    from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
+    (call it before the action is pushed): every card, choice, row, forecast, Weis and Stöck,
+    also the quiet and the hidden ones. ``variant`` is the game's (Schieber by default)."""
+    from puur.tui.moves import decode
+    from puur.variants import get
 
+    move = decode(variant or get("schieber"), action)
     seat = rd.to_move
-    who = seat_name(seat, lang, mark_you=False)
-    if action < A_CHOOSE:
+    n = rd.num_seats
+    who = seat_name(seat, lang, mark_you=False, seats=n)
+    if move.kind == "card":
         card = card_markup(action, deck) if markup else card_text(action, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
-    if action < A_PUSH:
-        return t("ev.choose", lang, seat=who, contract=contract_name(action - A_CHOOSE, deck, lang))
-    if action == A_PUSH:
-        return t("ev.push_back" if rd.pushed else "ev.push", lang, seat=who)
-    if action == A_WEIS:
+    if move.kind == "choose":
+        return t("ev.choose", lang, seat=who, contract=contract_name(move.contract, deck, lang))
+    if move.kind == "push":
+        after = rd.copy()
+        after.push(action)
+        if after.pushed_back and not rd.pushed_back:
+            return t("ev.push_back", lang, seat=who)
+        to = after.to_move if after.phase == "choose" else -1
+        kind = "push_on" if to >= 0 and rd.sides[to] != rd.sides[seat] else "push"
+        return _push_text(kind, who, to, lang, n)
+    if move.kind == "forecast":
+        return t("ev.forecast", lang, seat=who, points=move.value)
+    if move.kind == "row":
+        row = rd.sheet_rows[move.value]
+        discipline, mult = row.discipline, row.multiplier
+        return t("ev.row", lang, seat=who,
+                 row=row_play(move.value, discipline, mult, move.contract, deck, lang))
+    if move.kind == "weis" and move.value == 0:
         return t("ev.weis_quiet", lang, seat=who)
-    if action < A_STOECK:
-        split = rd.weis_options(seat)[action - A_WEIS - 1]
+    if move.kind == "weis":
+        split = rd.weis_options(seat)[move.value - 1]
         what = ", ".join(meld_text(m, deck, lang, with_points=True) for m in split)
         return t("ev.weis", lang, seat=who, what=what)
-    if action == A_STOECK:
+    if move.kind == "stoeck" and move.value == 1:
         return t("ev.stoeck", lang, seat=who)
-    return t("ev.stoeck_quiet", lang, seat=who)
+    if move.kind == "stoeck":
+        return t("ev.stoeck_quiet", lang, seat=who)
+    return str(action)
 
 
 def winner_text(team: int, points: int, reason: str, lang: str) -> str:

@@ -1,9 +1,11 @@
-"""The replay screen of ``puur play --replay FILE``: a saved game move by move with all four hands
-open (only a record may show them): ``→``/``Space`` next move, ``←`` back, ``n``/``p`` next or
-previous hand, ``q`` quit.
+"""The replay screen of ``puur play --replay FILE``: a saved game of any variant move by move
+with every hand open (only a record may show them): ``→``/``Space`` next move, ``←`` back,
+``n``/``p`` next or previous hand, ``q`` quit.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,17 +13,11 @@ from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from puur.game import Game
 from puur.i18n import t
 from puur.record import GameRecord, replay
-from puur.tui.render import (
-    card_markup,
-    contract_name,
-    hand_points_text,
-    replay_action_text,
-    seat_name,
-    sort_hand,
-)
+from puur.tui.faces import face_for
+from puur.tui.render import card_markup, replay_action_text, seat_name, sort_hand
+from puur.variants import get
 
 __all__ = ["ReplayScreen"]
 
@@ -69,48 +65,47 @@ class ReplayScreen(Screen[None]):
         self.refresh_bindings()
         self.redraw()
 
-    def game(self) -> Game:
+    def game(self) -> Any:
         """The game up to the current move."""
-        game = replay(self.record, self.hand, self.move)
-        assert isinstance(game, Game)
-        return game
+        return replay(self.record, self.hand, self.move)
 
     def redraw(self) -> None:
         """Show the position after ``move`` moves of ``hand``."""
         lang, deck = self.app.settings.lang, self.app.settings.deck  # type: ignore[attr-defined]
         g = self.game()
+        variant = get(self.record.variant)
+        face = face_for(variant.key)
         rd = g.rounds[self.hand - 1]
+        n = rd.num_seats
         moves = len(self.record.actions[self.hand - 1])
         head = t("replay.title", lang, hand=self.hand, move=self.move, moves=moves)
-        info = ""
-        if rd.contract >= 0:
-            info = t("contract_by", lang, contract=contract_name(rd.contract, deck, lang),
-                     mult=rd.multiplier, seat=seat_name(rd.chooser, lang, mark_you=False))
+        info = face.replay_info(rd, lang, deck)
         # The keys are in the footer, in the chosen language.
-        self.query_one("#r-status", Static).update(f"{head}   {info}")
+        self.query_one("#r-status", Static).update(
+            Text.from_markup(f"{head}   {info}" if info else head))
         lines = []
-        for s in range(4):
+        for s in range(n):
             cards = " ".join(card_markup(c, deck) for c in sort_hand(rd.hands[s], rd.trump))
             marker = "▶ " if rd.to_move == s and not rd.is_over else "  "
-            lines.append(f"{marker}[bold]{seat_name(s, lang, mark_you=False):<8}[/] {cards}")
+            name = seat_name(s, lang, mark_you=False, seats=n)
+            lines.append(f"{marker}[bold]{name:<8}[/] {cards}")
         self.query_one("#r-hands", Static).update(Text.from_markup("\n".join(lines)))
         trick = rd.current_trick()
         if not trick and rd.trick_winners:
             leader, taken, winner = rd.tricks()[-1]
-            trick = [((leader + i) % 4, c) for i, c in enumerate(taken)]
-            tail = "  → " + seat_name(winner, lang, mark_you=False)
+            trick = [((leader + i) % n, c) for i, c in enumerate(taken)]
+            tail = "  → " + seat_name(winner, lang, mark_you=False, seats=n)
         else:
             tail = ""
         self.query_one("#r-trick", Static).update(Text.from_markup(
-            "  ".join(f"{seat_name(s, lang, mark_you=False)}: {card_markup(c, deck)}"
-                      for s, c in trick) + tail + "   " +
-            hand_points_text(rd.credited, lang)))
+            "  ".join(f"{seat_name(s, lang, mark_you=False, seats=n)}: {card_markup(c, deck)}"
+                      for s, c in trick) + tail + "   " + face.replay_points(rd, lang)))
         log = self.query_one("#r-log", RichLog)
         log.clear()
         probe = replay(self.record, self.hand, 0).rounds[self.hand - 1]
         for a in self.record.actions[self.hand - 1][:self.move]:
-            log.write(Text.from_markup(replay_action_text(probe, a, deck, lang, markup=True)),
-                      animate=False)
+            log.write(Text.from_markup(replay_action_text(probe, a, deck, lang, markup=True,
+                                                          variant=variant)), animate=False)
             probe.push(a)
 
     def action_step(self, step: int) -> None:

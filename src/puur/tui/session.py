@@ -1,13 +1,15 @@
-"""One human against three computer players: the game loop shared by the full-screen app and the
-plain line mode (rule book §2, ``docs/rulebook.md``: every decision of a hand comes from the
-engine).
+"""One human against computer players: the game loop shared by the full-screen app and the
+plain line mode, for every variant of :mod:`puur.variants` (rule book §2, ``docs/rulebook.md``,
+and each variant's page: every decision of a hand comes from the engine).
 
-A :class:`PlaySession` owns a :class:`~puur.game.Game`, the three bots and the seat of the human
-(always seat 0, South; the partner is North). It never decides a rule: the legal actions, trick
-winners and scores come from the engine. What it hands to an interface is the human's own
-:class:`~puur.observation.Observation` and :class:`Event` values built from public information
-(cards played, contracts, announced Weis and Stöck, trick winners, scores). The bots' hidden
-decisions (a Weis kept quiet, Stöck not announced) make no event.
+A :class:`PlaySession` owns a game of any variant (Schieber's :class:`~puur.game.Game`, a
+Differenzler or Coiffeur game), the computer players of the other seats and the seat of the
+human (always seat 0, South; in a team game the partner is North). It never decides a rule: the
+legal actions, trick winners and scores come from the engine. What it hands to an interface is
+the human's own observation and :class:`~puur.tui.events.Event` values built from public
+information (cards played, contracts, rows, forecasts as the rules show them, announced Weis and
+Stöck, trick winners, scores). The bots' hidden decisions (a Weis kept quiet, Stöck not
+announced, a hidden forecast's figure) make no event that tells them.
 
 Undo takes back the human's last card of the current hand together with the bots' actions that
 followed it, also when that card completed a trick; the bots then play again from there. Save
@@ -25,18 +27,14 @@ import sys
 import threading
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
 from puur.bots import BOTS, Bot, make_bot
-from puur.cards import NUM_CARDS
-from puur.contracts import card_points
-from puur.game import Game
-from puur.observation import Observation
+from puur.i18n import t
 from puur.record import GameRecord, SeatInfo, format_record, read_record
-from puur.round import Round
-from puur.rules import RuleSet
+from puur.tui.events import HUMAN, Event, apply_action
+from puur.variants import Variant, VariantError, get, variants
 
 __all__ = [
     "HUMAN",
@@ -47,9 +45,11 @@ __all__ = [
     "best_bot_name",
     "build_bot",
     "default_bot_name",
+    "seat_labels",
+    "seat_positions",
+    "variant_of_rules",
 ]
 
-HUMAN = 0
 
 #: Bots from strongest to weakest; the hint and the default opponents use the first available.
 _STRENGTH_ORDER = ("search", "ismcts", "pimc", "rules", "random")
@@ -57,29 +57,6 @@ _STRENGTH_ORDER = ("search", "ismcts", "pimc", "rules", "random")
 
 class SessionError(ValueError):
     """A request the session cannot carry out (not your turn, illegal action …); nothing changed."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something public that happened, for the log and the table.
-
-    ``kind`` is one of ``push``, ``push_back``, ``choose``, ``weis``, ``stoeck``, ``play``,
-    ``trick``, ``weis_best``, ``hand_over``, ``game_over``.
-    """
-
-    kind: str
-    seat: int = -1
-    card: int = -1
-    contract: int = -1
-    #: ``weis``: (points, length) of each announced meld; ``weis_best``: the team's total.
-    melds: tuple[tuple[int, int], ...] = ()
-    points: int = 0
-    trick_no: int = 0
-    hand_no: int = 0
-    team: int = -1
-    reason: str = ""
-    #: ``weis_best``: the cards of each shown meld of the winning team, per seat.
-    shown: tuple[tuple[int, tuple[int, ...]], ...] = field(default=())
 
 
 def _levels(name: str) -> list[str]:
@@ -132,32 +109,66 @@ def build_bot(spec: str, seed: int | None = None) -> Bot:
         return make_bot(name, **options)
 
 
+def variant_of_rules(rules: Any) -> Variant:
+    """The registered variant whose option set ``rules`` is (Schieber for ``None``)."""
+    if rules is None:
+        return get("schieber")
+    for v in variants():
+        if v.is_rules(rules):
+            return v
+    raise SessionError(f"no variant plays with {type(rules).__name__}")
+
+
+def seat_labels(n: int) -> str:
+    """The computer players' seats in words, for messages: ``East, North, West``."""
+    return ", ".join(t(f"seat.{p}", "en") for p in seat_positions(n)[1:])
+
+
+def seat_positions(n: int) -> tuple[int, ...]:
+    """Where each seat sits at the table: 0 South, 1 East, 2 North, 3 West; at a table of
+    three the second player sits East and the third West."""
+    return (0, 1, 3) if n == 3 else tuple(range(n))
+
+
 class PlaySession:
-    """The game of one human (seat 0) with three bots (seats 1, 2, 3)."""
+    """The game of one human (seat 0) with computer players at the other seats."""
 
     def __init__(
         self,
-        rules: RuleSet | None = None,
-        bots: Sequence[str] = ("random", "random", "random"),
+        rules: Any = None,
+        bots: Sequence[str] | None = None,
         seed: int | str | None = None,
-        game: Game | None = None,
+        game: Any = None,
         player_name: str = "human",
         hint_bot: str | None = None,
+        variant: str | None = None,
     ) -> None:
-        if len(bots) != 3:
-            raise SessionError("three computer players are needed (East, North, West)")
+        if game is None:
+            try:
+                v = get(variant) if variant is not None else variant_of_rules(rules)
+                game = v.new_game(v.check_rules(rules), seed=seed)
+            except VariantError as e:
+                raise SessionError(str(e)) from None
+        n = game.num_seats
+        if bots is None:
+            bots = ["random"] * (n - 1)
+        if len(bots) != n - 1:
+            words = {2: "two", 3: "three"}.get(n - 1, str(n - 1))
+            raise SessionError(f"{words} computer players are needed ({seat_labels(n)})")
         for b in bots:
             if b not in available_bots():
                 raise SessionError(
                     f"unknown computer player {b!r}; known: {', '.join(available_bots())}"
                 )
-        self.game: Game = game if game is not None else Game(rules, seed=seed)
-        self.rules: RuleSet = self.game.rules
-        self.bot_names: tuple[str, str, str] = (bots[0], bots[1], bots[2])
+        self.game: Any = game
+        self.variant: Variant = game.variant
+        self.rules: Any = self.game.rules
+        self.num_seats: int = n
+        self.bot_names: tuple[str, ...] = tuple(bots)
         seed_ = self.game.seed
         base = seed_ if isinstance(seed_, int) else zlib.crc32(str(seed_).encode())
         self.bots: dict[int, Bot] = {
-            s: build_bot(bots[s - 1], seed=(base + s) % 2**32) for s in (1, 2, 3)
+            s: build_bot(bots[s - 1], seed=(base + s) % 2**32) for s in range(1, n)
         }
         self.player_name = player_name
         self.hint_bot_name = hint_bot
@@ -170,23 +181,33 @@ class PlaySession:
     # What the human may see
 
     @property
-    def round(self) -> Round:
+    def round(self) -> Any:
         """The hand in play (engine object: interfaces read only public fields of it)."""
         return self.game.round
 
-    def observation(self) -> Observation:
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat (two teams, or one side per player)."""
+        return tuple(self.game.sides)
+
+    @property
+    def alone(self) -> bool:
+        """True when every player plays alone."""
+        return len(set(self.game.sides)) == self.num_seats
+
+    def observation(self) -> Any:
         """The human's view of the current hand."""
         return self.game.round.observation(HUMAN)
 
-    def last_finished_observation(self) -> Observation | None:
+    def last_finished_observation(self) -> Any:
         """The human's view of the hand that finished last (None before the first ends)."""
         done = [r for r in self.game.rounds if r.is_over]
         return done[-1].observation(HUMAN) if done else None
 
     @property
     def is_over(self) -> bool:
-        """True once a team reached the target."""
-        return self.game.is_over
+        """True once the game has ended."""
+        return bool(self.game.is_over)
 
     def human_to_move(self) -> bool:
         """True when the game waits for the human."""
@@ -199,9 +220,13 @@ class PlaySession:
     def seats(self) -> dict[int, SeatInfo]:
         """Who sits where, for records."""
         info = {HUMAN: SeatInfo("human", self.player_name)}
-        for s in (1, 2, 3):
+        for s in range(1, self.num_seats):
             info[s] = SeatInfo(f"bot:{self.bot_names[s - 1]}", self.bots[s].name)
         return info
+
+    def player(self, seat: int) -> str:
+        """The computer player at ``seat`` (``""`` for the human's seat)."""
+        return self.bot_names[seat - 1] if seat != HUMAN else ""
 
     # -----------------------------------------------------------------------------------------
     # Acting
@@ -214,7 +239,7 @@ class PlaySession:
             raise SessionError(f"action {action} is not legal now")
         return self._push(action)
 
-    def bot_turn(self) -> tuple[Bot, Observation]:
+    def bot_turn(self) -> tuple[Bot, Any]:
         """The bot to move and its observation (frozen: the bot may decide on it in a worker
         thread while the game is changed here)."""
         if self.game.is_over or self.game.to_move == HUMAN:
@@ -227,7 +252,7 @@ class PlaySession:
         bot, obs = self.bot_turn()
         return bot.act(obs)
 
-    def bot_apply(self, action: int, obs: Observation | None = None) -> list[Event]:
+    def bot_apply(self, action: int, obs: Any = None) -> list[Event]:
         """Apply an action the bot to move chose; with ``obs`` (from :meth:`bot_turn`) it is
         refused with :class:`SessionError` when the game is no longer where the bot decided."""
         if self.game.is_over or self.game.to_move == HUMAN:
@@ -254,17 +279,18 @@ class PlaySession:
         return out
 
     def _push(self, action: int) -> list[Event]:
-        return _apply(self.game, action, self.rules.last_trick_bonus)
+        return apply_action(self.game, action)
 
     def history_events(self) -> list[Event]:
         """The events of the whole game so far, as the human saw them (to fill the log of a
         resumed game): the game is played again from its deals on a copy."""
         g = self.game
-        copy = Game(self.rules, seed=g.seed, deals=[rd.initial_hands for rd in g.rounds])
+        copy = self.variant.new_game(self.rules, g.seed,
+                                     [g.deal_for(i) for i in range(len(g.rounds))])
         out: list[Event] = []
         for acts in g.actions:
             for a in acts:
-                out.extend(_apply(copy, a, self.rules.last_trick_bonus))
+                out.extend(apply_action(copy, a))
         return out
 
     # -----------------------------------------------------------------------------------------
@@ -290,12 +316,14 @@ class PlaySession:
         while len(rd.played) > last:
             rd.pop()
 
-    def hint(self, obs: Observation | None = None) -> tuple[int, float | None]:
+    def hint(self, obs: Any = None) -> tuple[int, float | None]:
         """What the strongest computer player would do for the human, and its estimated value
-        (None when that player gives no value). Card play: the card points (with the last-trick
-        and Match bonus, before the multiplier) the human's team can expect from the current
-        trick to the end of the hand; choosing: the expected point difference between the teams
-        in this hand times the multiplier; Weis and Stöck: their points.
+        (None when that player gives no value). Schieber: in card play the card points (with
+        the last-trick and Match bonus, before the multiplier) the human's team can expect from
+        the current trick to the end of the hand; choosing: the expected point difference
+        between the teams in this hand times the multiplier; Weis and Stöck: their points. The
+        other variants: the variant's value for the seat (:mod:`puur.bots.variant_search`:
+        minus the expected Differenzler penalty; the Coiffeur row against its baseline).
 
         ``obs`` is the human's observation to decide on (taken now by default); a worker thread
         passes one taken before. Raises :class:`SessionError` when it is not the human's turn.
@@ -309,7 +337,7 @@ class PlaySession:
         with self._hint_lock:  # one hint at a time: the hint player is not shared by threads
             return self._hint(obs)
 
-    def _hint(self, obs: Observation) -> tuple[int, float | None]:
+    def _hint(self, obs: Any) -> tuple[int, float | None]:
         if self._hint_bot is None:
             self._hint_bot = build_bot(self.hint_bot_name or best_bot_name(), seed=1)
         bot = self._hint_bot
@@ -317,7 +345,8 @@ class PlaySession:
         if callable(ranked):
             ranking = ranked(obs)
             if ranking:
-                best = max(ranking, key=lambda av: av[1])
+                # The player's own choice comes first (actions its search left out follow).
+                best = ranking[0]
                 return int(best[0]), float(best[1])
         return bot.act(obs), None
 
@@ -373,7 +402,7 @@ class PlaySession:
         if game.is_over:
             raise SessionError("this game is already over; replay it instead")
         names: list[str] = []
-        for s in (1, 2, 3):
+        for s in range(1, game.num_seats):
             kind = rec.seats[s].kind if s in rec.seats else ""
             # Seats are written as bot:NAME (NAME may carry a level, bot:search:fast).
             name = kind.removeprefix("bot:") if kind.startswith("bot:") else ""
@@ -382,50 +411,3 @@ class PlaySession:
             names.append(name if name in available_bots() else default_bot_name())
         name = rec.seats[HUMAN].name if HUMAN in rec.seats else player_name
         return cls(bots=names, game=game, player_name=name or player_name)
-
-
-def _apply(g: Game, action: int, last_bonus: int) -> list[Event]:
-    """Push ``action`` on ``g`` and return the public events it makes, as the human sees them."""
-    rd = g.round
-    seat = rd.to_move
-    hand_no = g.hand_no
-    trick_no = rd.trick_no
-    pushed_before = rd.pushed
-    g.push(action)
-    events: list[Event] = []
-    # The hand the action belongs to (a finished hand is followed by the next one at once).
-    after = g.rounds[hand_no - 1]
-    obs = after.observation(HUMAN)
-    if action == A_PUSH:
-        events.append(Event("push_back" if pushed_before else "push", seat))
-    elif A_CHOOSE <= action < A_PUSH:
-        events.append(Event("choose", seat, contract=action - A_CHOOSE))
-    elif A_WEIS < action < A_STOECK:
-        events.append(Event("weis", seat, melds=obs.weis_announced[seat]))
-    elif action == A_STOECK:
-        events.append(Event("stoeck", seat))
-    elif action < NUM_CARDS:
-        events.append(Event("play", seat, card=action))
-    if len(obs.trick_winners) > trick_no:
-        winner = obs.trick_winners[trick_no]
-        cards = [c for _s, c in obs.history[4 * trick_no:4 * trick_no + 4]]
-        pts = sum(card_points(obs.contract, c, trick_no) for c in cards)
-        if trick_no == 8:
-            pts += last_bonus
-        events.append(Event("trick", winner, points=pts, trick_no=trick_no + 1))
-        if trick_no == 0 and obs.weis_seat >= 0:
-            team = obs.weis_seat & 1
-            total = sum(p for s in (team, team + 2) for p, _n in obs.weis_announced[s])
-            shown = tuple(
-                (s, tuple(m.cards for m in obs.weis_shown[s])) for s in (team, team + 2)
-                if obs.weis_shown[s]
-            )
-            events.append(
-                Event("weis_best", obs.weis_seat, team=team, points=total, shown=shown)
-            )
-    if after.is_over:
-        events.append(Event("hand_over", hand_no=hand_no))
-    if g.is_over:
-        events.append(Event("game_over", team=g.winner, reason=g.end_reason,
-                            points=g.scores[g.winner]))
-    return events

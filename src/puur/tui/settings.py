@@ -1,10 +1,12 @@
 """Settings of the terminal game, remembered between runs in a small JSON file.
 
 The file is ``$XDG_CONFIG_HOME/puur/settings.json`` (``~/.config/puur/settings.json`` when the
-variable is unset). It holds the rule set (every option, as :func:`puur.rules.rules_to_dict`
-writes it), the deck style, the language, the three computer players, the bot delay and the
-player's name. A missing file gives the defaults; a damaged file or a bad value is reported and
-the defaults are used for what cannot be read, so a bad file never stops the game.
+variable is unset). It holds the variant played (``variant``, a key of :mod:`puur.variants`) and
+its rule set (``rules``: every option, as the variant's ``rules_to_dict`` writes it), the rule
+sets last used for the other variants (``other_rules``, by key), the deck style, the language,
+the three computer players (East, North, West; a table of three uses the first two), the bot
+delay and the player's name. A missing file gives the defaults; a damaged file or a bad value is
+reported and the defaults are used for what cannot be read, so a bad file never stops the game.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import Any
 
 from puur.cards import DECK_STYLES
 from puur.i18n import LANGUAGES
-from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict, rules_to_dict
+from puur.rules import PRESETS
 from puur.tui.session import available_bots, default_bot_name
+from puur.variants import Variant, VariantError, get
 
 __all__ = [
     "Settings",
@@ -44,17 +47,46 @@ def _default_bots() -> list[str]:
 class Settings:
     """Everything the setup screen and the command-line flags choose."""
 
-    rules: RuleSet = field(default_factory=lambda: PRESETS["family"])
+    rules: Any = field(default_factory=lambda: PRESETS["family"])
     deck: str = "swiss"
     lang: str = "en"
-    #: Computer players of East, North (the partner) and West.
+    #: Computer players of East, North (the partner) and West; a table of three uses the
+    #: first two (East and West).
     bots: list[str] = field(default_factory=_default_bots)
     #: Seconds between two computer moves in the full-screen game.
     delay: float = 0.6
     name: str = "human"
+    #: The variant played (its key) and the rule sets last used for the others.
+    variant: str = "schieber"
+    other_rules: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Variant:
+        """The variant played."""
+        return get(self.variant)
+
+    def seat_bots(self) -> list[str]:
+        """The computer players of the seats after the human's at this variant's table."""
+        return list(self.bots[:self.game.num_seats(self.rules) - 1])
+
+    def switch_variant(self, key: str) -> None:
+        """Play ``key`` from now on, with the rule set last used for it (its first preset the
+        first time); the current variant's rule set is kept for a later switch back."""
+        target = get(key)
+        if target.key == self.variant:
+            return
+        self.other_rules[self.variant] = self.rules
+        self.variant = target.key
+        self.rules = self.other_rules.pop(target.key, None) or target.default_rules()
 
     def validate(self) -> None:
         """Raise :class:`SettingsError` naming the first bad value."""
+        try:
+            game = get(self.variant)
+        except VariantError as e:
+            raise SettingsError(str(e)) from None
+        if not game.is_rules(self.rules):
+            raise SettingsError(f"the rule set is not one of {game.key}")
         if self.deck not in DECK_STYLES:
             raise SettingsError(f"deck must be one of {', '.join(DECK_STYLES)}, not {self.deck!r}")
         if self.lang not in LANGUAGES:
@@ -74,7 +106,9 @@ class Settings:
         """Plain data for the JSON file."""
         return {
             "version": SETTINGS_VERSION,
-            "rules": rules_to_dict(self.rules),
+            "variant": self.variant,
+            "rules": self.game.rules_to_dict(self.rules),
+            "other_rules": {k: get(k).rules_to_dict(r) for k, r in self.other_rules.items()},
             "deck": self.deck,
             "lang": self.lang,
             "bots": list(self.bots),
@@ -89,11 +123,29 @@ class Settings:
         problems: list[str] = []
         if not isinstance(data, dict):
             return out, ["the settings file does not hold a JSON object"]
+        if "variant" in data:
+            try:
+                out.variant = get(data["variant"]).key
+            except VariantError as e:
+                problems.append(f"variant: {e}")
         if "rules" in data:
             try:
-                out.rules = rules_from_dict(data["rules"])
-            except RuleError as e:
+                out.rules = out.game.rules_from_dict(data["rules"])
+            except ValueError as e:  # RuleError, OptionError
                 problems.append(f"rules: {e}")
+        else:
+            out.rules = out.game.default_rules()
+        others = data.get("other_rules", {})
+        if not isinstance(others, dict):
+            problems.append("other_rules: must map variants to rule sets")
+            others = {}
+        for key, rules in others.items():
+            try:
+                v = get(key)
+                if v.key != out.variant:
+                    out.other_rules[v.key] = v.rules_from_dict(rules)
+            except ValueError as e:  # VariantError, RuleError, OptionError
+                problems.append(f"other_rules: {key}: {e}")
         for key, kind in (("deck", str), ("lang", str), ("name", str)):
             if key in data:
                 if isinstance(data[key], kind):

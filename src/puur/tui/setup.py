@@ -1,5 +1,11 @@
-"""The setup screen of ``puur play``: language, deck, the computer players, the rule preset and
-every single option shown on the form.
+"""The setup screen of ``puur play``: the game (every variant of the registry), language, deck,
+the computer players (one per seat the variant's table has), the rule preset and every single
+option shown on the form.
+
+Schieber's form is its own (the options a table argues about, a few numbers left to
+``--set``); every other variant's form is built from its description of its options
+(:mod:`puur.tui.optionform`). Choosing another game, or an option that changes the number of
+seats, builds the form again; what was set on it is kept.
 
 It is laid out for an 80x24 terminal first, in all four languages: two columns of one-line rows
 whose labels are as wide as the longest label of the column in the chosen language, so that
@@ -9,66 +15,51 @@ every value is shown whole; the Start and Quit buttons sit under the form and st
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from puur.cards import DECK_STYLES, format_card
-from puur.contracts import CONTRACT_TOKENS
 from puur.i18n import LANGUAGES, t
-from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict
-from puur.tui.render import SUIT_COLOURS, SUIT_SYMBOLS, card_markup, seat_name, suit_name
+from puur.options import OptionInfo
+from puur.rules import PRESETS
+from puur.tui.optionform import (
+    option_lines,
+    option_rows,
+    read_options,
+    show_options,
+)
 from puur.tui.session import available_bots
 from puur.tui.settings import Settings, SettingsError
+from puur.tui.setup_schieber import SetupBase
+from puur.variants import variants
 
 if TYPE_CHECKING:
     from puur.tui.app import PuurApp
 
 __all__ = ["SetupScreen"]
 
-_STANDARD = PRESETS["standard-2500"].multipliers
-_EXTRA = (6, 7, 8)  # Misère, Slalom, Slalom starting with Undenufe
-_SWITCHES = ("push_back", "weis", "large_weis", "kreuzweis", "weis_four_low", "stoeck",
-             "striche")
-_CHOICES = (("stoeck_announce", ("second-card", "with-weis")),
-            ("count_order", ("stoeck-weis-stich", "stoeck-stich-weis")),
-            ("kontermatch", ("match", "double", "bonus")))
-#: Options whose label in the web lobby is too long for half of 80 columns.
-_SHORT_LABELS = ("start_card", "stoeck_announce", "count_order", "kreuzweis", "weis_four_low")
+
+def split_options(infos: list[OptionInfo], left: int) -> tuple[list[OptionInfo],
+                                                                list[OptionInfo]]:
+    """The options of the right column (under the preset) and of the left one (under the
+    ``left`` lines of the game, language, deck and players): the last options move left while
+    that keeps the columns about as long."""
+    right = list(infos)
+    moved: list[OptionInfo] = []
+    right_lines = 1 + sum(option_lines(i) for i in right)
+    while right and left + option_lines(right[-1]) <= right_lines - option_lines(right[-1]):
+        info = right.pop()
+        moved.insert(0, info)
+        left += option_lines(info)
+        right_lines -= option_lines(info)
+    return right, moved
 
 
-def _option_label(name: str, lang: str) -> str:
-    """An option's label: the web lobby's (``opt.NAME``) or its short form (``setup.NAME``)."""
-    return t(f"setup.{name}" if name in _SHORT_LABELS else f"opt.{name}", lang)
-
-
-def _choice_text(name: str, value: str, lang: str) -> str:
-    """The words for one value of a choice row: the short forms (``setup.*``) of the web
-    lobby's, so that every value shows whole in its half of 80 columns."""
-    if name == "count_order":
-        return t(f"setup.count.{value}", lang)
-    if name == "stoeck_announce":
-        return t(f"setup.sa.{value}", lang)
-    return t(f"setup.km.{value}", lang)
-
-
-#: The rows with a label in front of the value, per column.
-_LEFT = ("lang", "deck", "bot1", "bot2", "bot3", "start_card")
-_RIGHT = ("preset", "target", "multipliers", *(name for name, _v in _CHOICES))
-
-
-def _show_value(sel: Select[str]) -> None:
-    # When new options keep the value, Textual keeps showing the value's old label.
-    sel.mutate_reactive(Select.value)  # type: ignore[misc]
-
-
-class SetupScreen(Screen[None]):
+class SetupScreen(SetupBase):
     """Rules (a preset and every single option), deck, language and the computer players."""
 
     DEFAULT_CSS = """
@@ -80,6 +71,8 @@ class SetupScreen(Screen[None]):
     SetupScreen.-tall .row { margin: 0 0 1 0; }
     SetupScreen .row Select { width: 1fr; max-width: 32; }
     SetupScreen .row Input { width: 12; }
+    SetupScreen .row Input.text { width: 1fr; max-width: 32; }
+    SetupScreen .multi { padding: 0 0 0 1; }
     SetupScreen Checkbox { width: auto; height: 1; }
     SetupScreen #sample { height: 2; margin: 0 0 0 1; }
     SetupScreen.-tall #sample { margin: 0 0 1 1; }
@@ -93,21 +86,24 @@ class SetupScreen(Screen[None]):
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
 
-    @property
-    def settings(self) -> Settings:
-        """The app's settings (changed in place by language, deck and preset)."""
-        app: PuurApp = self.app  # type: ignore[assignment]
-        return app.settings
-
     def compose(self) -> ComposeResult:
         s = self.settings
         lang = s.lang
+        game = self.game
         r = s.rules
-        preset = r.name if r.name in PRESETS else "custom"
+        preset = r.name if r.name in game.presets else "custom"
+        n = game.num_seats(r)
+        self._seats = n
+        self._left = ["variant", "lang", "deck", *(f"bot{seat}" for seat in range(1, n))]
+        self._right = ["preset"]
+        self._infos: list[OptionInfo] = []
         with VerticalScroll(id="form"):
             yield Label(t("setup.title", lang), id="title")
             with Horizontal(id="columns"):
                 with Vertical(classes="column", id="left"):
+                    yield from self._row("variant", Select(
+                        [(v.name, v.key) for v in variants()], value=game.key,
+                        allow_blank=False, id="variant", compact=True))
                     yield from self._row("lang", Select(
                         [(v, k) for k, v in LANGUAGES.items()], value=lang, allow_blank=False,
                         id="lang", compact=True))
@@ -116,36 +112,25 @@ class SetupScreen(Screen[None]):
                         compact=True))
                     yield Static(self._sample_text(), id="sample")
                     bots = [(b, b) for b in available_bots()]
-                    for i, seat in enumerate((1, 2, 3)):
+                    for seat in range(1, n):
                         yield from self._row(f"bot{seat}", Select(
-                            bots, value=s.bots[i], allow_blank=False, id=f"bot{seat}",
+                            bots, value=s.bots[seat - 1], allow_blank=False, id=f"bot{seat}",
                             compact=True))
-                    yield from self._row("start_card", Select(
-                        self._start_options(r), value=format_card(r.start_card),
-                        allow_blank=False, id="start_card", compact=True))
-                    yield Label(t("opt.extra", lang), id="lbl-extra")
-                    with Vertical(id="extras"):
-                        for c in _EXTRA:
-                            yield Checkbox(t(f"contract.{CONTRACT_TOKENS[c]}", lang),
-                                           value=c in r.extra_contracts,
-                                           id=f"x-{CONTRACT_TOKENS[c]}", compact=True)
+                    if game.key == "schieber":
+                        yield from self._schieber_left(r)
+                        right: list[OptionInfo] = []
+                    else:
+                        self._infos = game.describe_options()
+                        right, moved = split_options(self._infos, len(self._left) + 2)
+                        yield from self._options(moved, game.rules_to_dict(r), self._left)
                 with Vertical(classes="column", id="right"):
                     yield from self._row("preset", Select(
                         self._preset_options(preset), value=preset, allow_blank=False,
                         id="preset", compact=True))
-                    yield from self._row("target", Input(str(r.target), id="target",
-                                                         type="integer", compact=True))
-                    yield from self._row("multipliers", Select(
-                        self._mult_options(), allow_blank=False, value=self._mult_value(r),
-                        id="multipliers", compact=True))
-                    for name in _SWITCHES:
-                        with Horizontal(classes="row"):
-                            yield Checkbox(_option_label(name, lang), value=bool(getattr(r, name)),
-                                           id=name, compact=True)
-                    for name, values in _CHOICES:
-                        yield from self._row(name, Select(
-                            [(_choice_text(name, v, lang), v) for v in values],
-                            value=getattr(r, name), allow_blank=False, id=name, compact=True))
+                    if game.key == "schieber":
+                        yield from self._schieber_right(r)
+                    else:
+                        yield from self._options(right, game.rules_to_dict(r), self._right)
         with Vertical(id="bottom"):
             yield Static("", id="error")
             with Horizontal(id="buttons"):
@@ -153,120 +138,19 @@ class SetupScreen(Screen[None]):
                 yield Button(t("setup.quit", lang), id="quit", variant="error")
         yield Footer(compact=True, show_command_palette=False)
 
+    def _options(self, infos: list[OptionInfo], values: dict[str, Any],
+                 labels: list[str]) -> ComposeResult:
+        """The rows of a variant's options (the labelled ones are sized with their column)."""
+        for info in infos:
+            if info.kind not in ("bool", "multi"):
+                labels.append(f"opt-{info.name}")
+            yield from option_rows(info, values[info.name], self.settings.lang,
+                                   self.settings.deck)
+
     def on_mount(self) -> None:
         """Keys in the chosen language, labels as wide as the longest."""
         self._install_bindings()
         self._size_labels()
-
-    def _install_bindings(self) -> None:
-        lang = self.settings.lang
-        self._bindings = BindingsMap([
-            Binding("ctrl+s", "start", t("setup.start", lang)),
-            Binding("escape", "quit", t("setup.quit", lang)),
-        ])
-        self.refresh_bindings()
-
-    def _label_text(self, name: str) -> str:
-        lang = self.settings.lang
-        if name.startswith("bot"):
-            return t("setup.bot", lang, seat=seat_name(int(name[3:]), lang))
-        # The labels the web app's lobby shows for the same options.
-        if name in ("lang", "deck"):
-            return t("lang" if name == "lang" else "deck", lang)
-        if name in ("preset", "target"):
-            return t("lobby.preset" if name == "preset" else "lobby.target", lang)
-        return _option_label(name, lang)
-
-    def _size_labels(self) -> None:
-        # Each column's labels take the width of its longest label (and a space).
-        for names in (_LEFT, _RIGHT):
-            width = max(len(self._label_text(n)) for n in names) + 1
-            for n in names:
-                self.query_one(f"#lbl-{n}", Label).styles.width = width
-
-    def _row(self, name: str, widget: Any) -> ComposeResult:
-        with Horizontal(classes="row"):
-            yield Label(self._label_text(name), id=f"lbl-{name}")
-            yield widget
-
-    def _deck_options(self) -> list[tuple[str, str]]:
-        return [(t(f"setup.deck.{k}", self.settings.lang), k) for k in DECK_STYLES]
-
-    def _preset_options(self, current: str) -> list[tuple[str, str]]:
-        custom = [(t("opt.custom", self.settings.lang), "custom")] if current == "custom" else []
-        return [(k, k) for k in PRESETS] + custom
-
-    def _mult_options(self) -> list[tuple[str, str]]:
-        lang = self.settings.lang
-        return [(t(f"setup.mult.{k}", lang), k) for k in ("none", "standard")] + [
-            (t("opt.custom", lang), "custom")]
-
-    def _start_options(self, r: RuleSet) -> list[tuple[str, str]]:
-        deck, lang = self.settings.deck, self.settings.lang
-        cards = sorted({1, 10, r.start_card})  # the 7 of Schellen, the 7 of Rosen, the current
-        return [(f"{suit_name(c // 9, deck, lang)} {DECK_STYLES[deck].rank_short[c % 9]}",
-                 format_card(c)) for c in cards]
-
-    @staticmethod
-    def _mult_value(r: RuleSet) -> str:
-        if all(m == 1 for m in r.multipliers):
-            return "none"
-        return "standard" if r.multipliers == _STANDARD else "custom"
-
-    def _sample_text(self) -> Text:
-        # Two lines of two suits each: the suit's name with its Ace and Under/Jack.
-        deck, lang = self.settings.deck, self.settings.lang
-        parts = [" ".join(card_markup(s * 9 + r, deck) for r in (8, 5))
-                 + f" [{SUIT_COLOURS[deck][s]}]{SUIT_SYMBOLS[deck][s]} "
-                 f"{suit_name(s, deck, lang)}[/]" for s in range(4)]
-        return Text.from_markup(f"{parts[0]}   {parts[1]}\n{parts[2]}   {parts[3]}")
-
-    def _reset_options(self, sel: Select[str], options: list[tuple[str, str]]) -> None:
-        value = sel.value
-        sel.set_options(options)
-        sel.value = value
-        _show_value(sel)
-
-    def retranslate(self) -> None:
-        """Put every text in the current language."""
-        lang = self.settings.lang
-        self.query_one("#title", Label).update(t("setup.title", lang))
-        for name in (*_LEFT, *_RIGHT):
-            self.query_one(f"#lbl-{name}", Label).update(self._label_text(name))
-        self._size_labels()
-        self._reset_options(self.query_one("#deck", Select), self._deck_options())
-        preset = self.query_one("#preset", Select)
-        self._reset_options(preset, self._preset_options(str(preset.value)))
-        self._reset_options(self.query_one("#multipliers", Select), self._mult_options())
-        for name, values in _CHOICES:
-            self._reset_options(self.query_one(f"#{name}", Select),
-                                [(_choice_text(name, x, lang), x) for x in values])
-        self._reset_options(self.query_one("#start_card", Select),
-                            self._start_options(self.settings.rules))
-        self.query_one("#lbl-extra", Label).update(t("opt.extra", lang))
-        for c in _EXTRA:
-            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).label = t(
-                f"contract.{CONTRACT_TOKENS[c]}", lang)
-        for name in _SWITCHES:
-            self.query_one(f"#{name}", Checkbox).label = _option_label(name, lang)
-        self.query_one("#start", Button).label = t("setup.start", lang)
-        self.query_one("#quit", Button).label = t("setup.quit", lang)
-        self.query_one("#sample", Static).update(self._sample_text())
-        self._install_bindings()
-
-    def _set_rules_widgets(self, r: RuleSet) -> None:
-        self.query_one("#target", Input).value = str(r.target)
-        self.query_one("#multipliers", Select).value = self._mult_value(r)
-        for name in _SWITCHES:
-            self.query_one(f"#{name}", Checkbox).value = bool(getattr(r, name))
-        for name, _values in _CHOICES:
-            self.query_one(f"#{name}", Select).value = getattr(r, name)
-        start = self.query_one("#start_card", Select)
-        start.set_options(self._start_options(r))
-        start.value = format_card(r.start_card)
-        _show_value(start)
-        for c in _EXTRA:
-            self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value = c in r.extra_contracts
 
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
@@ -280,46 +164,97 @@ class SetupScreen(Screen[None]):
         elif sid == "deck" and value != s.deck and isinstance(value, str):
             s.deck = value
             self.retranslate()
+        elif sid == "variant" and isinstance(value, str) and value != s.variant:
+            self.keep_form()
+            s.switch_variant(value)
+            self.rebuild(keep=False)
         elif (sid == "preset" and isinstance(event.value, str) and event.value in PRESETS
-              and s.rules.name != event.value):
+              and s.variant == "schieber" and s.rules.name != event.value):
             s.rules = PRESETS[event.value]
             self._set_rules_widgets(s.rules)
+        elif (sid == "preset" and isinstance(value, str) and s.variant != "schieber"
+              and value in self.game.presets and s.rules.name != value):
+            s.rules = self.game.preset(value)
+            if self.game.num_seats(s.rules) != self._seats:
+                self.rebuild(keep=False)
+            else:
+                show_options(self, self._infos, self.game.rules_to_dict(s.rules))
+        elif sid is not None and sid.startswith("opt-") and s.variant != "schieber":
+            self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        """An option that changes the number of seats (Differenzler's players) builds the
+        form again, with a computer player for each seat."""
+        try:
+            rules = self._variant_rules()
+        except SettingsError:
+            return
+        if self.game.num_seats(rules) != self._seats:
+            self.keep_form()
+            self.settings.rules = rules
+            self.rebuild(keep=False)
+
+    def keep_form(self) -> None:
+        """Keep what the form shows in the settings before it is built again: the computer
+        players and, where they read, the options (a number that does not read stays as
+        typed, put back after the form is built)."""
+        s = self.settings
+        for seat in range(1, self._seats):
+            s.bots[seat - 1] = str(self.query_one(f"#bot{seat}", Select).value)
+        if s.variant != "schieber":
+            self._typed = {i.name: self.query_one(f"#opt-{i.name}", Input).value
+                           for i in self._infos if i.kind in ("int", "text")}
+            with contextlib.suppress(SettingsError):
+                s.rules = self._variant_rules()
+
+    def retranslate(self) -> None:
+        """Put every text in the current language (a variant's form is built again)."""
+        if self.game.key == "schieber":
+            super().retranslate()
+        else:
+            self.rebuild()
+
+    def rebuild(self, keep: bool = True) -> None:
+        """Build the form again (another game, language, deck or number of seats); with
+        ``keep`` what it shows is kept first."""
+        if keep:
+            self.keep_form()
+        typed = getattr(self, "_typed", {}) if keep else {}
+
+        async def again() -> None:
+            await self.recompose()
+            self._size_labels()
+            self._install_bindings()
+            for name, text in typed.items():
+                self.query_one(f"#opt-{name}", Input).value = text
+
+        self.call_later(again)
+
+    def _variant_rules(self) -> Any:
+        """A variant's rule set as the form shows it (:class:`SettingsError` naming a bad
+        value); changed from its preset it is called custom."""
+        game = self.game
+        base = game.rules_to_dict(self.settings.rules)
+        try:
+            rules = game.rules_from_dict({**base, **read_options(self, self._infos,
+                                                                 self.settings.lang)})
+            if rules != game.presets.get(rules.name):
+                rules = game.rules_from_dict({**game.rules_to_dict(rules), "name": "custom"})
+        except ValueError as e:  # OptionError; SettingsError passes through
+            if isinstance(e, SettingsError):
+                raise
+            raise SettingsError(str(e)) from None
+        return rules
 
     def collect(self) -> Settings:
         """The settings the widgets show; :class:`SettingsError` names a bad value."""
         s = self.settings
-        # Choosing a preset has already put its rules in the settings; options not on the form
-        # (set with --set) are kept from there.
-        base = s.rules
-        changes: dict[str, Any] = {}
-        text = self.query_one("#target", Input).value.strip()
-        try:
-            changes["target"] = int(text)
-        except ValueError:
-            raise SettingsError(t("setup.bad_target", s.lang)) from None
-        mult = self.query_one("#multipliers", Select).value
-        if mult in ("none", "standard"):
-            changes["multipliers"] = mult
-        for name in _SWITCHES:
-            changes[name] = self.query_one(f"#{name}", Checkbox).value
-        for name, _values in _CHOICES:
-            changes[name] = self.query_one(f"#{name}", Select).value
-        changes["start_card"] = self.query_one("#start_card", Select).value
-        changes["extra_contracts"] = [
-            CONTRACT_TOKENS[c] for c in _EXTRA
-            if self.query_one(f"#x-{CONTRACT_TOKENS[c]}", Checkbox).value
-        ]
-        try:
-            rules = rules_from_dict(changes, base=base)
-        except RuleError as e:
-            if "target" in str(e):
-                raise SettingsError(t("setup.bad_target", s.lang)) from None
-            raise SettingsError(str(e)) from None
-        if rules != PRESETS.get(rules.name):
-            rules = rules.replace(name="custom")
-        bots = [str(self.query_one(f"#bot{seat}", Select).value) for seat in (1, 2, 3)]
+        rules = self._schieber_rules() if s.variant == "schieber" else self._variant_rules()
+        bots = list(s.bots)
+        for seat in range(1, self._seats):
+            bots[seat - 1] = str(self.query_one(f"#bot{seat}", Select).value)
         out = Settings(rules=rules, deck=s.deck, lang=s.lang, bots=bots, delay=s.delay,
-                       name=s.name)
+                       name=s.name, variant=s.variant, other_rules=dict(s.other_rules))
         out.validate()
         return out
 

@@ -11,29 +11,24 @@ rebuilt from its record.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingsMap
 from textual.timer import Timer
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.cards import DECK_STYLES
 from puur.i18n import LANGUAGES, t
-from puur.observation import Observation
-from puur.tui.notes import Note, action_arg, note, render_arg, render_entry
+from puur.tui.decisions import BACK, choice_dialog, forecast_dialog, rows_dialog, ways_dialog
+from puur.tui.moves import ask_kind, find, variant_of
+from puur.tui.notes import Note, action_arg, note, render_entry
 from puur.tui.reasons import why_illegal
-from puur.tui.render import card_markup, contract_name, seat_name, sort_hand, winner_text
+from puur.tui.render import card_markup, seat_name
 from puur.tui.session import Event, SessionError
 from puur.tui.view import TableView
-from puur.tui.widgets import (
-    CardWidget,
-    ChoiceDialog,
-    InfoScreen,
-    summary_renderable,
-    tafel_renderable,
-)
+from puur.tui.widgets import CardWidget, ChoiceDialog, InfoScreen, NumberDialog
 
 if TYPE_CHECKING:
     from puur.tui.app import PuurApp
@@ -41,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["GameScreen"]
 
 _QUIT_SAVE, _QUIT_DISCARD, _QUIT_STAY = 0, 1, 2
+#: The keys that play the first, second … card of the hand (twelve at a table of three).
+CARD_KEYS = "1234567890ab"
 
 
 class GameScreen(TableView):
@@ -60,24 +57,26 @@ class GameScreen(TableView):
         self.last_hint = -1
         self._install_bindings()
 
-    def _install_bindings(self, lang: str = "en") -> None:
+    def _install_bindings(self, lang: str = "en", sheet_key: str = "key.tafel") -> None:
         self._bindings = BindingsMap([
             Binding("h", "hint", t("key.hint", lang)),
+            Binding("question_mark", "hint", show=False),
             Binding("u", "undo", t("key.undo", lang)),
             Binding("l", "last_trick", t("key.last", lang)),
-            Binding("t", "tafel", t("key.tafel", lang)),
+            Binding("t", "tafel", t(sheet_key, lang)),
             Binding("s", "save", t("key.save", lang)),
             Binding("d", "toggle_deck", t("key.deck", lang)),
             Binding("g", "next_language", t("key.lang", lang)),
             Binding("q", "quit", t("key.quit", lang)),
             Binding("left", "focus_card(-1)", show=False),
             Binding("right", "focus_card(1)", show=False),
-            *[Binding(str(k), f"play_nth({k})", show=False) for k in range(1, 10)],
+            *[Binding(key, f"play_nth({k})", show=False)
+              for k, key in enumerate(CARD_KEYS, start=1)],
         ])
 
     def on_mount(self) -> None:
         """Show the table (and a resumed game's past in the log) and let play begin."""
-        self._install_bindings(self.lang)
+        self._install_bindings(self.lang, self.face.sheet_key)
         self.refresh_bindings()
         for ev in self.session.history_events():
             self.add_entry(ev)
@@ -157,57 +156,62 @@ class GameScreen(TableView):
         self.advance()
 
     def ask_human(self) -> None:
-        """Open the dialog of the human's decision (card play needs none)."""
+        """Open the dialog of the human's decision (card play needs none): a contract, a row of
+        the sheet, a forecast, Weis or Stöck."""
         lang, deck = self.lang, self.deck
         obs = self.session.observation()
-        legal = list(obs.legal_actions)
-        if obs.phase == "choose":
-            mult = obs.rules.multipliers
-            show_mult = any(m != 1 for m in mult)
-            choices = [(a, contract_name(a - A_CHOOSE, deck, lang)
-                        + (f"  ×{mult[a - A_CHOOSE]}" if show_mult else ""))
-                       for a in legal if a != A_PUSH]
-            if A_PUSH in legal:
-                choices.append((A_PUSH, t("push_back" if obs.pushed else "push", lang)))
-            text = ""
-            if obs.pushed:
-                text = t("choose.pushed_back" if obs.pushed_back else "pushed_to_you", lang)
-            hand = "  ".join(card_markup(c, deck) for c in sort_hand(obs.hand))
-            text = (text + "\n" if text else "") + hand
-            self.open_dialog(ChoiceDialog("choose", t("choose", lang), text, choices))
-        elif obs.phase == "weis":
-            choices = [(a, render_arg(action_arg(a, obs), deck, lang))
-                       for a in legal if a != A_WEIS]
-            choices.append((A_WEIS, t("weis.quiet", lang)))
-            self.open_dialog(ChoiceDialog("weis", t("weis", lang),
-                                          t("weis.prompt", lang), choices))
-        elif obs.phase == "stoeck":
-            self.open_dialog(ChoiceDialog("stoeck", t("stoeck", lang),
-                                          t("stoeck.prompt", lang),
-                                          [(A_STOECK, t("stoeck.yes", lang)),
-                                           (A_STOECK_NO, t("stoeck.no", lang))]))
+        kind = ask_kind(obs)
+        if kind == "forecast":
+            variant = variant_of(obs)
+            self.open_dialog(forecast_dialog(obs, lang, deck), lambda value: find(
+                variant, obs.legal_actions, "forecast", value))
+        elif kind == "row":
+            self.ask_row(obs)
+        else:
+            dialog = choice_dialog(obs, lang, deck)
+            if dialog is not None:
+                self.open_dialog(dialog)
 
-    def hint_note(self, obs: Observation) -> Note:
+    def ask_row(self, obs: Any) -> None:
+        """The row to play (or push on); a row with several ways to play it asks how next."""
+        lang, deck = self.lang, self.deck
+
+        def row_chosen(code: int) -> int | None:
+            if code > BACK:
+                return code
+            row = -2 - code
+            self.open_dialog(ways_dialog(obs, row, lang, deck), way_chosen)
+            return None
+
+        def way_chosen(code: int) -> int | None:
+            if code == BACK:
+                self.ask_row(obs)
+                return None
+            return code
+
+        self.open_dialog(rows_dialog(obs, lang, deck), row_chosen)
+
+    def hint_note(self, obs: Any) -> Note:
         """The hint for the position ``obs`` (may run in a worker thread: reads no widget)."""
         action, value = self.session.hint(obs)
-        what = action_arg(action, obs)
-        if value is not None and obs.phase == "play":
-            return note("hint.play", style="orange1", action=what, value=f"{value:.0f}")
-        if value is not None and obs.phase == "choose":
-            return note("hint.choose", style="orange1", action=what, value=f"{value:+.0f}")
-        return note("hint_plain", style="orange1", action=what)
+        return self.face.hint_note(self.session, obs, action_arg(action, obs), value, action)
 
-    def open_dialog(self, dialog: ChoiceDialog) -> None:
-        """Show a decision dialog; its answer goes to the engine."""
+    def open_dialog(self, dialog: ChoiceDialog | NumberDialog,
+                    answer: Callable[[int], int | None] | None = None) -> None:
+        """Show a decision dialog; its answer (through ``answer`` where given: None when it
+        opened another dialog) goes to the engine."""
         self._dialog_open = True
         obs = self.session.observation()
         lang, deck = self.lang, self.deck
         dialog.hint = lambda: render_entry(self.hint_note(obs), deck, lang, markup=True)
         dialog.hint_label = t("key.hint", lang)
 
-        def done(action: int | None) -> None:
+        def done(value: int | None) -> None:
             self._dialog_open = False
-            if action is not None:
+            action = value if value is None or answer is None else answer(value)
+            if self._dialog_open:
+                return  # another dialog asks on
+            if action is not None and action >= 0:
                 self.human_act(action)
             else:
                 self.advance()
@@ -242,7 +246,7 @@ class GameScreen(TableView):
 
         self.app.push_screen(
             InfoScreen("summary", t("summary.hand", lang, n=hand_no),
-                       summary_renderable(self.session.game, hand_no, lang),
+                       self.face.summary(self.session.game, hand_no, lang, self.deck),
                        [("continue", t("continue", lang))]),
             done,
         )
@@ -254,11 +258,10 @@ class GameScreen(TableView):
         self._game_over_shown = True
         lang = self.lang
         g = self.session.game
-        head = Text(winner_text(g.winner, g.scores[g.winner], g.end_reason, lang),
-                    style="bold green")
+        head = Text(self.face.final_text(g, lang), style="bold green")
         body = Table.grid(padding=(1, 0))
         body.add_row(head)
-        body.add_row(summary_renderable(g, g.hand_no, lang))
+        body.add_row(self.face.summary(g, g.hand_no, lang, self.deck))
         screen = InfoScreen("game-over", t("gameover", lang), body,
                             [("new", t("new_game", lang)), ("quit", t("key.quit", lang))])
 
@@ -279,7 +282,8 @@ class GameScreen(TableView):
         if self._dialog_open or s.is_over:
             return
         if not s.human_to_move() or s.observation().phase != "play":
-            self.notify(t("waiting", self.lang, seat=seat_name(s.game.to_move, self.lang)))
+            self.notify(t("waiting", self.lang, seat=seat_name(s.game.to_move, self.lang,
+                                                               seats=s.num_seats)))
             return
         self.human_act(message.card)
 
@@ -354,17 +358,19 @@ class GameScreen(TableView):
                 return
             obs = prev
         k = len(obs.trick_winners) - 1
-        body = "\n".join(f"{seat_name(s, lang)}: {card_markup(c, deck)}"
-                         for s, c in obs.history[4 * k:4 * k + 4])
-        body += "\n\n" + t("trick_by", lang, who=seat_name(obs.trick_winners[k], lang))
+        n = self.session.num_seats
+        body = "\n".join(f"{seat_name(s, lang, seats=n)}: {card_markup(c, deck)}"
+                         for s, c in obs.history[n * k:n * k + n])
+        body += "\n\n" + t("trick_by", lang, who=seat_name(obs.trick_winners[k], lang, seats=n))
         self.app.push_screen(InfoScreen("last", t("last_trick", lang) + f" ({k + 1})",
                                         Text.from_markup(body)))
 
     def action_tafel(self) -> None:
-        """Show the Jasstafel now."""
+        """Show the score sheet now (Schieber: the Jasstafel)."""
         g = self.session.game
-        self.app.push_screen(InfoScreen("tafel", t("jasstafel", self.lang),
-                                        tafel_renderable(g.scores, g.striche(), self.lang)))
+        face = self.face
+        self.app.push_screen(InfoScreen("tafel", t(face.sheet_title, self.lang),
+                                        face.sheet(g, self.lang, self.deck)))
 
     def save(self) -> bool:
         """Save the game as a record (resume with ``puur play --resume FILE``); False when it
@@ -398,7 +404,7 @@ class GameScreen(TableView):
         langs = list(LANGUAGES)
         app.settings.lang = langs[(langs.index(app.settings.lang) + 1) % len(langs)]
         app.remember_settings()
-        self._install_bindings(app.settings.lang)
+        self._install_bindings(app.settings.lang, self.face.sheet_key)
         self.refresh_bindings()
         self.refresh_table()
         self.redraw_log()

@@ -1,10 +1,14 @@
-"""What the table shows: four seats, the trick, the hand, the scores and the log, drawn from the
-human's observation (the play itself is :class:`puur.tui.table.GameScreen`).
+"""What the table shows: the seats (four, or three at a Differenzler table of three: East and
+West beside the human), the trick, the hand, the scores and the log, drawn from the human's
+observation (the play itself is :class:`puur.tui.table.GameScreen`); the variant's scores come
+from its face (:mod:`puur.tui.faces`).
 
 Laid out for an 80x24 terminal first: under 112 columns the side panel gives way to the log
-under the hand and the scores stay in the status line; under 34 lines the borders go. From 112
-columns the Jasstafel and the log stand beside the table. The seats' texts are fitted to their
-width (the player's name moves or goes where there is no room).
+under the hand and the scores stay in the status line (where everyone plays alone, each player's
+numbers stand beside the log); under 34 lines the borders go. From 112 columns the score panel
+(the Jasstafel, the Coiffeur sheet, the players' numbers) and the log stand beside the table.
+The seats' texts are fitted to their width (the player's name moves or goes where there is no
+room). A hand of twelve cards is drawn with narrower cards.
 
 The log keeps its entries as events and notes (:mod:`puur.tui.notes`), not as text, so that it
 can be written again in another language or deck.
@@ -22,24 +26,21 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from puur.i18n import t, tn
+from puur.tui.faces import Face, face_for
 from puur.tui.notes import LogEntry, Note, render_entry
-from puur.tui.render import (
-    card_markup,
-    contract_name,
-    hand_points_text,
-    player_label,
-    seat_name,
-    sort_hand,
-    team_name,
-)
-from puur.tui.session import HUMAN, PlaySession
-from puur.tui.widgets import CardWidget, SeatPanel, tafel_renderable
+from puur.tui.render import card_markup, player_label, seat_name, sort_hand
+from puur.tui.session import HUMAN, PlaySession, seat_positions
+from puur.tui.widgets import CardWidget, SeatPanel
 
 __all__ = ["TableView"]
 
 _EVENT_STYLES = {"trick": "bold", "hand_over": "bold cyan", "game_over": "bold green",
                  "weis_best": "magenta", "stoeck": "magenta", "weis": "magenta",
-                 "choose": "cyan", "push": "cyan", "push_back": "cyan"}
+                 "choose": "cyan", "push": "cyan", "push_back": "cyan", "push_on": "cyan",
+                 "row": "cyan", "forecast": "cyan", "penalties": "bold cyan",
+                 "written": "bold cyan", "result": "bold green"}
+#: The most cards a hand holds (twelve at a table of three).
+MAX_CARDS = 12
 
 
 class TableView(Screen[None]):
@@ -80,6 +81,12 @@ class TableView(Screen[None]):
     TableView.-short #trick { border: none; }
     TableView.-short #prompt { height: 1; }
     TableView.-short #hand { height: 4; }
+    /* Twelve cards: narrower cards so that they fit 80 columns. */
+    #hand.-twelve .card { width: 5; }
+    /* Everyone alone: each player's numbers beside the log on a narrow screen. */
+    TableView.-narrow.-scores-beside #side { layout: horizontal; }
+    TableView.-narrow.-scores-beside #scores { display: block; width: auto; dock: right;
+                                                border-left: solid $primary; }
     """
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012 (Textual's API)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]  # noqa: RUF012
@@ -107,22 +114,35 @@ class TableView(Screen[None]):
         """The deck style."""
         return str(self.app.settings.deck)  # type: ignore[attr-defined]
 
+    @property
+    def face(self) -> Face:
+        """How the game's variant shows its scores."""
+        return face_for(self.session.variant.key)
+
     def compose(self) -> ComposeResult:
+        n = self.session.num_seats
+        # The grid's cells in reading order; each seat at its place round the table.
+        at = {pos: seat for seat, pos in enumerate(seat_positions(n))}
+
+        def place(pos: int) -> Static:
+            return SeatPanel(id=f"seat-{at[pos]}") if pos in at else Static()
+
         with Vertical(id="main"):
             yield Static(id="status")
             with Grid(id="table"):
                 yield Static()
-                yield SeatPanel(id="seat-2")
+                yield place(2)
                 yield Static()
-                yield SeatPanel(id="seat-3")
+                yield place(3)
                 yield Static(id="trick")
-                yield SeatPanel(id="seat-1")
+                yield place(1)
                 yield Static()
-                yield SeatPanel(id="seat-0")
+                yield place(0)
                 yield Static()
             yield Static(id="prompt")
-            with Horizontal(id="hand"):
-                for i in range(9):
+            cards = 36 // n
+            with Horizontal(id="hand", classes="-twelve" if cards > 9 else ""):
+                for i in range(cards):
                     yield CardWidget(i)
         with Vertical(id="side"):
             yield Static(id="scores")
@@ -133,6 +153,10 @@ class TableView(Screen[None]):
         # The command palette (ctrl+p) stays, but its footer entry would push Quit out of an
         # 80-column footer.
         yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """The variant's score panel stands beside the log on a narrow screen when it asks."""
+        self.set_class(self.face.narrow_scores, "-scores-beside")
 
     def on_resize(self, _event: Resize) -> None:
         """The seats' texts and the log's lines depend on the width: draw them again once the
@@ -152,21 +176,10 @@ class TableView(Screen[None]):
         lang, deck = self.lang, self.deck
         s = self.session
         obs = s.observation()
-        g = s.game
-        line1 = (t("hand_no", lang, n=g.hand_no) + "   " + t(
-            "score_line", lang, team0=team_name(0, lang), team1=team_name(1, lang),
-            s0=g.scores[0], s1=g.scores[1], target=g.rules.target) + "   "
-            + hand_points_text(obs.credited, lang))
-        if obs.contract < 0:
-            line2 = t("no_contract", lang)
-        else:
-            line2 = t("contract_by", lang, contract=contract_name(obs.contract, deck, lang),
-                      mult=obs.rules.multiplier(obs.contract), seat=seat_name(obs.chooser, lang))
-            if obs.pushed:
-                line2 += " — " + t("pushed_by", lang, seat=seat_name(obs.forehand, lang))
+        line1, line2 = self.face.status(s, obs, lang, deck)
         self._update("#status", f"{line1}\n{line2}")
         to_move = -1 if obs.phase == "over" else obs.to_move
-        for seat in range(4):
+        for seat in range(s.num_seats):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.set_class(seat == to_move, "to-move")
             self._update(f"#seat-{seat}", self._seat_text(seat, to_move, panel.content_size))
@@ -175,13 +188,15 @@ class TableView(Screen[None]):
         if s.is_over:
             prompt = t("gameover", lang)
         elif s.human_to_move() and obs.phase == "play":
-            prompt = t("your_turn_play", lang)
+            twelve = len(self.query(CardWidget)) > 9
+            prompt = t("your_turn_play12" if twelve else "your_turn_play", lang)
         elif s.human_to_move():
             prompt = ""
         else:
-            prompt = t("waiting", lang, seat=seat_name(obs.to_move, lang))
+            prompt = t("waiting", lang, seat=seat_name(obs.to_move, lang, seats=s.num_seats))
         self._update("#prompt", prompt)
-        self._update("#scores", tafel_renderable(g.scores, g.striche(), lang, width=16).markup)
+        scores = self.query_one("#scores", Static)
+        self._update("#scores", self.face.scores(s, lang, deck, scores.content_size.width or 34))
 
     def _seat_text(self, seat: int, to_move: int, size: Size) -> str:
         # Lines that fit the panel: the seat (▶ on its turn, ★ when it chose the contract) and
@@ -190,15 +205,15 @@ class TableView(Screen[None]):
         width, height = size.width, size.height
         lang = self.lang
         s = self.session
+        n = s.num_seats
         obs = s.observation()
-        head = seat_name(seat, lang)
-        if seat == 2:
+        head = seat_name(seat, lang, seats=n)
+        if seat != HUMAN and not s.alone and s.sides[seat] == s.sides[HUMAN]:
             head += f" ({t('partner', lang)})"
-        if obs.chooser == seat:
-            head += " ★"
+        head += self.face.seat_mark(obs, seat)
         marker = "[b reverse]▶[/] " if seat == to_move else ""
         used = len(head) + (2 if marker else 0)
-        who = player_label(s.player_name, lang) if seat == HUMAN else s.bot_names[seat - 1]
+        who = player_label(s.player_name, lang) if seat == HUMAN else s.player(seat)
         counts = [tn("cards.count", obs.hand_sizes[seat], lang)]
         if obs.phase != "over" and seat == obs.leader:
             counts.append(t("leads", lang))
@@ -223,24 +238,27 @@ class TableView(Screen[None]):
 
     def _trick_text(self) -> str:
         lang, deck = self.lang, self.deck
-        obs = self.session.observation()
+        s = self.session
+        n = s.num_seats
+        obs = s.observation()
         pos: dict[int, str] = {}
-        caption = t("replay.step", lang, n=min(obs.trick_no + 1, 9))
+        places = seat_positions(n)
+        caption = t("replay.step", lang, n=min(obs.trick_no + 1, 36 // n))
         if obs.trick:
             for seat, c in obs.trick:
-                pos[seat] = card_markup(c, deck)
+                pos[places[seat]] = card_markup(c, deck)
         elif obs.trick_winners:
             # The trick just taken stays on the table until the next card is led.
             k = len(obs.trick_winners) - 1
-            for seat, c in obs.history[4 * k:4 * k + 4]:
-                pos[seat] = card_markup(c, deck)
+            for seat, c in obs.history[n * k:n * k + n]:
+                pos[places[seat]] = card_markup(c, deck)
             caption = t("trick_by", lang, who=seat_name(obs.trick_winners[k], lang,
-                                                                 mark_you=False))
-        elif self.session.game.hand_no > 1 and obs.phase == "choose":
-            caption = t("hand_no", lang, n=self.session.game.hand_no)
+                                                        mark_you=False, seats=n))
+        elif s.game.hand_no > 1 and obs.phase in ("choose", "forecast"):
+            caption = t("hand_no", lang, n=s.game.hand_no)
 
-        def cell(seat: int) -> str:
-            return pos.get(seat, "[dim]·[/]")
+        def cell(p: int) -> str:
+            return pos.get(p, "[dim]·[/]" if p in places else " ")
 
         return f"{cell(2)}\n{cell(3)}      {cell(1)}\n{cell(0)}\n[i]{caption}[/]"
 

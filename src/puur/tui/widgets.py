@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from puur.cards import DECK_STYLES, rank_of, suit_of
 from puur.game import Game
@@ -34,9 +34,12 @@ from puur.tui.render import (
 )
 
 __all__ = [
+    "CHOICE_KEYS",
     "CardWidget",
     "ChoiceDialog",
     "InfoScreen",
+    "NumberDialog",
+    "NumberField",
     "SeatPanel",
     "card_face",
     "summary_renderable",
@@ -103,9 +106,14 @@ class SeatPanel(Static):
     """A seat at the table: name, player, cards left, announcements, turn marker."""
 
 
+#: The keys that pick the choices of a dialog, in order (``h`` asks for the hint).
+CHOICE_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz"
+
+
 class ChoiceDialog(ModalScreen[int]):
     """A decision with a few buttons, each an engine action (or a choice of the program, such as
-    leaving); keys 1..n pick one, ``h`` asks for a hint when the dialog has one."""
+    leaving); keys 1..9, then 0, a, b … pick one, ``h`` asks for a hint when the dialog has
+    one."""
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center middle; }
@@ -133,9 +141,9 @@ class ChoiceDialog(ModalScreen[int]):
             if self.text:
                 with VerticalScroll(id="dialog-text"):
                     yield Static(Text.from_markup(self.text))
-            for i, (action, label) in enumerate(self.choices, start=1):
-                yield Button(f"{i}  {label}", id=f"act-{action}", compact=True,
-                             variant="primary" if i == 1 else "default")
+            for i, (action, label) in enumerate(self.choices):
+                yield Button(f"{CHOICE_KEYS[i]}  {label}", id=f"act-{action}", compact=True,
+                             variant="primary" if i == 0 else "default")
             if self.hint is not None:
                 yield Static(Text(f"h: {self.hint_label}", style="dim"), id="dialog-hint")
 
@@ -150,19 +158,114 @@ class ChoiceDialog(ModalScreen[int]):
         """Digits pick the n-th choice; ``h`` asks for a hint (worked out in the background,
         the keys stay live meanwhile)."""
         ch = getattr(event, "character", None)
-        if ch == "h" and self.hint is not None:
+        if ch in ("h", "?") and self.hint is not None:
             event.stop()
             self.run_worker(self.show_hint(), group="hint", exclusive=True)
-        elif ch and ch.isdigit():
-            k = int(ch)
-            if 1 <= k <= len(self.choices):
+        elif ch and ch in CHOICE_KEYS:
+            k = CHOICE_KEYS.index(ch)
+            if k < len(self.choices):
                 event.stop()
-                self.dismiss(self.choices[k - 1][0])
+                self.dismiss(self.choices[k][0])
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.dismiss(int(event.button.id.removeprefix("act-")))
+
+
+class NumberField(Input):
+    """A field of digits; ``h`` and ``?`` are no digits and ask the dialog for its hint."""
+
+    async def _on_key(self, event: Any) -> None:
+        if event.character in ("h", "?"):
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, NumberDialog):
+                screen.action_hint()
+            return
+        await super()._on_key(event)
+
+
+class NumberDialog(ModalScreen[int]):
+    """A decision that is a whole number from ``lo`` to ``hi`` (a Differenzler forecast): typed
+    into a number field and given with Enter (or the button); a number outside the range is
+    answered with ``bad`` under the field and nothing is given. ``h`` (or ``?``) asks for a
+    hint when the dialog has one."""
+
+    DEFAULT_CSS = """
+    NumberDialog { align: center middle; }
+    NumberDialog > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                              border: thick $accent; padding: 0 1; background: $panel; }
+    NumberDialog #dialog-text { height: auto; max-height: 8; margin: 0 0 1 0; }
+    NumberDialog .title { text-style: bold; width: 100%; content-align: center middle; }
+    NumberDialog #number-row { height: 1; }
+    NumberDialog #number-label { width: auto; margin: 0 1 0 0; }
+    NumberDialog Input { width: 8; }
+    NumberDialog Button { width: auto; margin: 0 0 0 2; }
+    NumberDialog #number-error { color: $error; height: auto; }
+    NumberDialog #dialog-hint { height: auto; margin: 1 0 0 0; }
+    """
+    def __init__(self, kind: str, title: str, text: str, label: str, lo: int, hi: int,
+                 bad: str, submit: str, hint: Callable[[], str] | None = None,
+                 hint_label: str = "hint") -> None:
+        super().__init__(classes=f"dialog-{kind}")
+        self.kind = kind
+        self.title_text = title
+        self.text = text
+        self.label = label
+        self.lo, self.hi = lo, hi
+        self.bad = bad
+        self.submit = submit
+        self.hint = hint
+        self.hint_label = hint_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            if self.text:
+                with VerticalScroll(id="dialog-text"):
+                    yield Static(Text.from_markup(self.text))
+            with Horizontal(id="number-row"):
+                yield Label(self.label, id="number-label")
+                yield NumberField(id="number", type="integer", restrict=r"[0-9]*",
+                                  max_length=len(str(self.hi)),
+                                  placeholder=f"{self.lo}-{self.hi}", compact=True)
+                yield Button(self.submit, id="number-ok", compact=True, variant="primary")
+            yield Static("", id="number-error")
+            if self.hint is not None:
+                yield Static(Text(f"h: {self.hint_label}", style="dim"), id="dialog-hint")
+
+    def on_mount(self) -> None:
+        """The number field has the focus."""
+        self.query_one("#number", Input).focus()
+
+    def give(self) -> None:
+        """Give the number typed, when it is in the range."""
+        text = self.query_one("#number", Input).value.strip()
+        if not text.isdigit() or not self.lo <= int(text) <= self.hi:
+            self.query_one("#number-error", Static).update(self.bad)
+            return
+        self.dismiss(int(text))
+
+    def action_hint(self) -> None:
+        """The hint of the strongest computer player (worked out in the background)."""
+        if self.hint is not None:
+            self.run_worker(self._show_hint(), group="hint", exclusive=True)
+
+    async def _show_hint(self) -> None:
+        assert self.hint is not None
+        text = await asyncio.to_thread(self.hint)
+        if self.is_attached:
+            self.query_one("#dialog-hint", Static).update(Text.from_markup(text))
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.give()
+
+    @on(Button.Pressed, "#number-ok")
+    def _ok(self) -> None:
+        self.give()
 
 
 class InfoScreen(ModalScreen[None]):

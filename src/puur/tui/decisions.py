@@ -1,0 +1,131 @@
+"""The dialogs of the human's decisions in the full-screen game, for every variant: the contract
+or push (Schieber), a row of the sheet and how to play it, or push on (Coiffeur), the forecast
+(Differenzler, a number field with the legal range), Weis and Stöck.
+
+What is offered is the engine's legal actions, read through the variant's action space
+(:mod:`puur.tui.moves`); a dialog's answer is one of them (a row with several ways to play it
+first opens the dialog of its ways, which can go back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puur.i18n import t, tn
+from puur.tui.moves import decode, row_groups, variant_of
+from puur.tui.notes import Row, action_arg, pushes_back, render_arg
+from puur.tui.render import card_markup, contract_name, contract_way, seat_name, sort_hand
+from puur.tui.widgets import ChoiceDialog, NumberDialog
+
+__all__ = ["BACK", "choice_dialog", "forecast_dialog", "group_code", "rows_dialog",
+           "ways_dialog"]
+
+#: The answer of a ways dialog that goes back to the rows.
+BACK = -1
+
+
+def group_code(row: int) -> int:
+    """The answer of a rows dialog that opens the ways of playing ``row`` (below any action)."""
+    return -2 - row
+
+
+def _hand_line(obs: Any, deck: str) -> str:
+    return "  ".join(card_markup(c, deck) for c in sort_hand(obs.hand, obs.trump))
+
+
+def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
+    """The dialog of a contract or push (Schieber), of Weis or of Stöck; None for card play."""
+    variant = variant_of(obs)
+    legal = list(obs.legal_actions)
+    moves = {a: decode(variant, a) for a in legal}
+    if obs.phase == "choose":
+        mult = obs.rules.multipliers
+        show_mult = any(m != 1 for m in mult)
+        choices = [(a, contract_name(m.contract, deck, lang)
+                    + (f"  ×{mult[m.contract]}" if show_mult else ""))
+                   for a, m in moves.items() if m.kind == "choose"]
+        choices += [(a, t("push_back" if pushes_back(obs) else "push", lang))
+                    for a, m in moves.items() if m.kind == "push"]
+        text = ""
+        if obs.pushed:
+            text = t("choose.pushed_back" if obs.pushed_back else "pushed_to_you", lang)
+        hand = "  ".join(card_markup(c, deck) for c in sort_hand(obs.hand))
+        text = (text + "\n" if text else "") + hand
+        return ChoiceDialog("choose", t("choose", lang), text, choices)
+    if obs.phase == "weis":
+        choices = [(a, render_arg(action_arg(a, obs), deck, lang))
+                   for a, m in moves.items() if m.kind == "weis" and m.value]
+        choices += [(a, t("weis.quiet", lang)) for a, m in moves.items()
+                    if m.kind == "weis" and not m.value]
+        return ChoiceDialog("weis", t("weis", lang), t("weis.prompt", lang), choices)
+    if obs.phase == "stoeck":
+        choices = sorted(((a, t("stoeck.yes" if m.value else "stoeck.no", lang))
+                          for a, m in moves.items() if m.kind == "stoeck"),
+                         key=lambda c: c[1] != t("stoeck.yes", lang))
+        return ChoiceDialog("stoeck", t("stoeck", lang), t("stoeck.prompt", lang), choices)
+    return None
+
+
+def forecast_dialog(obs: Any, lang: str, deck: str) -> NumberDialog:
+    """The forecast: the hand, the trumps, what the others have forecast as far as the rules
+    show it, and a number field from the lowest to the highest legal figure."""
+    variant = variant_of(obs)
+    values = [decode(variant, a).value for a in obs.legal_actions]
+    lo, hi = min(values), max(values)
+    n = obs.num_seats
+    what = contract_name(obs.contract, deck, lang)
+    if obs.turned >= 0:
+        trumps = t("dz.trumps_turned", lang, contract=what, card=card_markup(obs.turned, deck),
+                   seat=seat_name(obs.dealer, lang, seats=n))
+    else:
+        trumps = t("dz.trumps_drawn", lang, contract=what,
+                   seat=seat_name(obs.dealer, lang, seats=n))
+    others = []
+    for s in range(n):
+        if s == obs.seat:
+            continue
+        if obs.forecasts[s] >= 0:
+            others.append(f"{seat_name(s, lang, seats=n)} {obs.forecasts[s]}")
+        elif obs.forecast_done[s]:
+            others.append(t("dz.has_forecast", lang, seat=seat_name(s, lang, seats=n)))
+    text = f"{trumps}\n{_hand_line(obs, deck)}"
+    if others:
+        text += "\n" + ", ".join(others)
+    return NumberDialog("forecast", t("dz.forecast_title", lang), text,
+                        t("dz.forecast_label", lang), lo, hi,
+                        t("dz.forecast_bad", lang, lo=lo, hi=hi),
+                        t("dz.forecast_submit", lang))
+
+
+def rows_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog:
+    """The open rows of the human's team column (each with its discipline and multiplier) and
+    push; a row played in one way only is chosen at once, the others open their ways."""
+    choices: list[tuple[int, str]] = []
+    for row, actions in row_groups(obs):
+        if row < 0:
+            choices.append((actions[0], t("push", lang)))
+            continue
+        discipline, mult = obs.sheet_rows[row]
+        if len(actions) == 1:
+            label = render_arg(action_arg(actions[0], obs), deck, lang)
+            choices.append((actions[0], label))
+        else:
+            label = render_arg(Row(row, discipline, mult), deck, lang)
+            choices.append((group_code(row), label + " …"))
+    lines = []
+    if obs.pushes:
+        lines.append(t("row.pushed_to_you", lang, pushes=tn("pushes.count", obs.pushes, lang)))
+    lines.append(_hand_line(obs, deck))
+    return ChoiceDialog("row", t("row.choose", lang), "\n".join(lines), choices)
+
+
+def ways_dialog(obs: Any, row: int, lang: str, deck: str) -> ChoiceDialog:
+    """The ways a row may be played (a free row: each trump, Obenabe, Undenufe …; Slalom and
+    Guschti: which way they start), and back to the rows."""
+    discipline, mult = obs.sheet_rows[row]
+    actions = dict(row_groups(obs))[row]
+    variant = variant_of(obs)
+    choices = [(a, contract_way(decode(variant, a).contract, deck, lang)) for a in actions]
+    choices.append((BACK, t("row.back", lang)))
+    title = t("row.how", lang, row=render_arg(Row(row, discipline, mult), deck, lang))
+    return ChoiceDialog("way", title, _hand_line(obs, deck), choices)
