@@ -25,6 +25,7 @@ from puur._checks import is_int_in, is_str, show
 
 __all__ = [
     "ALL_CARDS",
+    "CARD_TOKENS",
     "DECK_STYLES",
     "FRENCH",
     "NUM_CARDS",
@@ -225,6 +226,8 @@ for _c in range(NUM_CARDS):
                 continue
             _PARSE[_sk + _rk] = _c
             _PARSE[_rk + _sk] = _c
+#: The canonical token of each card id, in order (``CARD_TOKENS[c] == format_card(c)``).
+CARD_TOKENS: Final[tuple[str, ...]] = _TOKENS
 
 
 def format_card(card: Card) -> str:

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 __all__ = ["Game", "GameError", "GameOverError"]
 
 
+#: The Schieber variant, once :attr:`Game.variant` has looked it up (puur.variants imports
+#: this module, so it cannot be imported at the top).
+_SCHIEBER: list[Variant] = []
+
+
 class GameError(ValueError):
     """A bad argument to a :class:`Game` (rules, seed, deals, team names, a hand index)."""
 
@@ -126,9 +131,11 @@ class Game:
     @property
     def variant(self) -> Variant:
         """The Schieber variant of the registry."""
-        from puur.variants.schieber import VARIANT
+        if not _SCHIEBER:  # looked up once: an import statement on every call costs microseconds
+            from puur.variants.schieber import VARIANT
 
-        return VARIANT
+            _SCHIEBER.append(VARIANT)
+        return _SCHIEBER[0]
 
     @property
     def num_seats(self) -> int:

@@ -161,22 +161,23 @@ class Observation:
         return v
 
 
+_NEW = object.__new__
+
+
 def observe(rnd: Round, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``rnd``."""
     if not isinstance(rnd, Round):
         raise ObservationError(f"not a Round: {show(rnd)}")
     if seat != -1 or type(seat) is not int:
         seat = _seat(seat)
-    leader = rnd.first_leader
-    history: list[tuple[int, int]] = []
-    for i, c in enumerate(rnd.played):
-        t, k = divmod(i, 4)
-        if k == 0 and t > 0:
-            leader = rnd.trick_winners[t - 1]
-        history.append(((leader + k) % 4, c))
+    # Card i of the hand is card i % 4 of trick i // 4, led by the winner of the trick before.
+    leaders = (rnd.first_leader, *rnd.trick_winners)
+    history = tuple([((leaders[i >> 2] + (i & 3)) & 3, c) for i, c in enumerate(rnd.played)])
     # Best first: the order of the melds in a split follows their suits, which stay hidden.
+    declared = rnd.declared
     announced = tuple(
-        tuple(sorted(((m.points, m.length) for m in rnd.declared[s]), reverse=True))
+        tuple(sorted([(m.points, m.length) for m in declared[s]], reverse=True))
+        if declared[s] else ()
         for s in range(4)
     )
     trick1_over = len(rnd.trick_winners) > 0
@@ -198,7 +199,11 @@ def observe(rnd: Round, seat: int) -> Observation:
     if my_turn and rnd.phase == "weis":
         opts = tuple(rnd._weis_options(seat))
     gs = rnd.game_scores or (0, 0)
-    return Observation(
+    # The fields are set straight into a new instance, as the frozen dataclass would set them
+    # one by one through object.__setattr__ (a few times dearer; a server builds every seat's
+    # observation after every action). Every field is given, so it equals Observation(...).
+    obs = _NEW(Observation)
+    obs.__dict__.update(
         seat=seat,
         rules=rnd.rules,
         phase=phase,
@@ -218,7 +223,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         trick_no=rnd.trick_no,
         leader=rnd.leader,
         trick=tuple(rnd.current_trick()),
-        history=tuple(history),
+        history=history,
         trick_winners=rnd.trick_winners,
         weis_announced=announced,
         weis_shown=tuple(shown),
@@ -229,6 +234,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         weis_options=opts,
         legal_actions=tuple(rnd.legal_actions()) if my_turn else (),
     )
+    return obs
 
 
 assert SUIT_MASK[3] >> 27 == 0x1FF

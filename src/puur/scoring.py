@@ -87,20 +87,19 @@ class Jasstafel:
 
     def as_dict(self) -> dict[str, object]:
         """Plain data for interfaces: per team the points, strokes and Striche."""
-        return {
-            "teams": [
-                {
-                    "name": self.names[t],
-                    "points": self.points[t],
-                    "hundreds": self.strokes(t).hundreds,
-                    "fifties": self.strokes(t).fifties,
-                    "twenties": self.strokes(t).twenties,
-                    "rest": self.strokes(t).rest,
-                    "striche": self.striche[t],
-                }
-                for t in (0, 1)
-            ]
-        }
+        teams = []
+        for t in (0, 1):
+            s = tafel_strokes(self.points[t])
+            teams.append({
+                "name": self.names[t],
+                "points": self.points[t],
+                "hundreds": s.hundreds,
+                "fifties": s.fifties,
+                "twenties": s.twenties,
+                "rest": s.rest,
+                "striche": self.striche[t],
+            })
+        return {"teams": teams}
 
     def render(self) -> str:
         """The slate as text (see :func:`render_jasstafel`)."""

@@ -179,3 +179,29 @@ def test_order_of_announced_melds_tells_nothing_about_their_suits() -> None:
     assert views[0] == views[1]
     assert views[0].weis_announced[1] == ((50, 4), (20, 3))  # best first, whatever the suits
     assert views[0].to_tensor() == views[1].to_tensor()
+
+
+def test_observation_is_the_dataclass_built_field_by_field() -> None:
+    # observe() fills a new Observation's fields directly (for speed): the result must be the
+    # very object Observation(...) builds, with every field set, at every step of whole hands.
+    import dataclasses
+    import random
+
+    from puur.observation import Observation
+    from puur.rules import PRESETS
+
+    rng = random.Random(7)
+    names = [f.name for f in dataclasses.fields(Observation)]
+    for rules in PRESETS.values():
+        for _ in range(2):
+            rnd = Round.deal(rules, rng=rng)
+            while rnd.phase != "over":
+                for seat in (-1, 0, 1, 2, 3):
+                    obs = observe(rnd, seat)
+                    assert sorted(vars(obs)) == sorted(names)
+                    again = Observation(**{n: getattr(obs, n) for n in names})
+                    assert again == obs
+                    assert hash(again) == hash(obs)
+                    with pytest.raises(dataclasses.FrozenInstanceError):
+                        obs.seat = 3  # type: ignore[misc]
+                rnd.push(rng.choice(list(rnd.legal_actions())))
