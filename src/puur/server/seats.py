@@ -15,9 +15,14 @@ from puur.server.protocol import SeatSummary
 __all__ = ["Connection", "Seat", "dumps", "new_token"]
 
 
+# One encoder for every message (json.dumps with options builds a new one per call); the
+# messages are plain trees built by the server, never circular, so that check is left out.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+
+
 def dumps(data: object) -> str:
     """Compact JSON, as every message is sent."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(data)
 
 
 class Connection:
