@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, Rank, format_card, parse_card, rank_of, suit_of
@@ -104,18 +105,23 @@ class DifferenzlerRules(Options):
     )
 
     def trick_rules(self) -> RuleSet:
-        """The rule set of the card play: Weis and Stöck as chosen, no Match bonus."""
-        return RuleSet(
-            name=f"differenzler-{self.name}", weis=self.weis, stoeck=self.stoeck,
-            large_weis=self.large_weis, weis_four_low=self.weis_four_low,
-            kreuzweis=self.kreuzweis,
-            stoeck_announce=self.stoeck_announce,  # type: ignore[arg-type]
-            match_bonus=0,
-        )
+        """The rule set of the card play: Weis and Stöck as chosen, no Match bonus (what
+        :mod:`puur.weis` and the trick engine read; the same object for equal options)."""
+        return _trick_rules(self)
 
     def play_rule(self) -> PlayRule:
         """Schieber's trick rules with the chosen undertrump rule."""
         return PlayRule("schieber", self.undertrump)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
+def _trick_rules(o: DifferenzlerRules) -> RuleSet:
+    return RuleSet(
+        name=f"differenzler-{o.name}", weis=o.weis, stoeck=o.stoeck, large_weis=o.large_weis,
+        weis_four_low=o.weis_four_low, kreuzweis=o.kreuzweis,
+        stoeck_announce=o.stoeck_announce,  # type: ignore[arg-type]
+        match_bonus=0,
+    )
 
 
 PRESETS: Final[dict[str, DifferenzlerRules]] = {
