@@ -144,17 +144,22 @@ class CoiffeurGame(SeriesGame[CoiffeurHand]):
         """Replace the deal of the current hand before its first action (used by records)."""
         r = self.round
         if r.actions or self.is_over:
-            raise IllegalActionError("the deal can only be set before the hand's first action")
+            raise IllegalActionError("the deal can only be set before the hand's first action",
+                                     "bad_deal")
         index = len(self.rounds) - 1
         if index == 0:
             forehand = next(
                 (s for s in range(4) if isinstance(hands, tuple | list) and len(hands) == 4
                  and type(hands[s]) is int and hands[s] >> self.rules.start_card & 1), -1)
             if forehand < 0:
-                raise IllegalActionError("the start card is in no hand of the deal")
+                raise IllegalActionError("the start card is in no hand of the deal", "bad_deal")
         else:
             forehand = r.forehand
-        self.rounds[index] = CoiffeurHand(self.rules, tuple(hands), forehand, r.sheet, r.hand_no)
+        try:
+            self.rounds[index] = CoiffeurHand(self.rules, tuple(hands), forehand, r.sheet,
+                                              r.hand_no)
+        except (TypeError, ValueError) as e:
+            raise IllegalActionError(str(e), "bad_deal") from None
         self._deals[index] = tuple(hands)
 
     @property

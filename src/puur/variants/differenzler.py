@@ -136,17 +136,18 @@ class DifferenzlerGame(SeriesGame[DifferenzlerHand]):
         dealer must be the one whose turn it is."""
         r = self.round
         if r.actions or self.is_over:
-            raise IllegalActionError("the deal can only be set before the hand's first action")
+            raise IllegalActionError("the deal can only be set before the hand's first action",
+                                     "bad_deal")
         index = len(self.rounds) - 1
         if not isinstance(deal, DifferenzlerDeal):
-            raise IllegalActionError(f"not a Differenzler deal: {deal!r}")
+            raise IllegalActionError(f"not a Differenzler deal: {deal!r}", "bad_deal")
         if index and deal.dealer != r.dealer:
             raise IllegalActionError(
-                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}")
+                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}", "bad_deal")
         try:
             self.rounds[index] = DifferenzlerHand(self.rules, deal, r.hand_no, r.totals)
         except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError(str(e), "bad_deal") from None
         if index == 0:
             self.first_dealer = deal.dealer
         self._deals[index] = deal
