@@ -75,7 +75,35 @@ class HandError(ValueError):
 
 
 class IllegalActionError(HandError):
-    """An action that is not legal in the current state; the state is unchanged."""
+    """An action that is not legal in the current state; the state is unchanged.
+
+    The message is for people; ``reason`` is for programs, one of :data:`REASONS`:
+    ``"unknown_action"`` (not an action at all: a wrong type or a number outside the action
+    space), ``"not_legal"`` (an action, but not one the seat to
+    move may take now), ``"over"`` (the hand or the game is over), ``"bad_deal"`` (a deal set
+    into a game that cannot take it). The engine applies an action for the seat to move and
+    never sees who sent it, so whose turn it is is for the caller to check.
+
+    >>> from puur.round import Round
+    >>> r = Round.deal(seed=1)
+    >>> try:
+    ...     r.push(200)
+    ... except IllegalActionError as e:
+    ...     e.reason
+    'unknown_action'
+    """
+
+    REASONS: ClassVar[tuple[str, ...]] = ("unknown_action", "not_legal", "over", "bad_deal")
+
+    def __init__(self, message: str, reason: str = "not_legal") -> None:
+        if reason not in self.REASONS:
+            raise ValueError(f"unknown reason {reason!r}; one of {', '.join(self.REASONS)}")
+        super().__init__(message)
+        #: Why the action was refused, for programs (one of :data:`REASONS`).
+        self.reason: str = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.reason))
 
 
 class TrickHand:
@@ -295,13 +323,14 @@ class TrickHand:
         """Apply the integer ``action``. An illegal action raises :class:`IllegalActionError`
         and changes nothing."""
         if type(action) is not int:
-            raise IllegalActionError(f"an action is a whole number, not {show(action)}")
+            raise IllegalActionError(f"an action is a whole number, not {show(action)}",
+                                     "unknown_action")
         if self.phase == PLAY:
             # The common case, checked on the mask without building the legal list.
             if not (0 <= action < NUM_CARDS and self._legal_mask(self.to_move) >> action & 1):
-                raise IllegalActionError(self._why_illegal(action))
+                raise IllegalActionError(*self._why_illegal(action))
         elif action not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(action))
+            raise IllegalActionError(*self._why_illegal(action))
         self.push_unchecked(action)
 
     def push_unchecked(self, action: int) -> None:
@@ -334,15 +363,16 @@ class TrickHand:
         self._stack = stack
         return a
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> tuple[str, str]:
+        """The message and the reason code of refusing ``a``."""
         if self.phase == OVER:
-            return "the hand is over"
+            return "the hand is over", "over"
         legal = ", ".join(self.action_text(x) for x in self.legal_actions())
         try:
             what = self.action_text(a)
         except ValueError:
-            return f"not an action here: {show(a)}; legal: {legal}"
-        return f"seat {self.to_move} may not {what!r} now; legal: {legal}"
+            return f"not an action here: {show(a)}; legal: {legal}", "unknown_action"
+        return f"seat {self.to_move} may not {what!r} now; legal: {legal}", "not_legal"
 
     def action_text(self, action: int) -> str:
         """A short English text of ``action`` (``ValueError`` when it is not one); variants
@@ -369,7 +399,8 @@ class TrickHand:
 
     def _apply_phase(self, action: int) -> None:
         """Apply an action of a phase of the variant's own."""
-        raise IllegalActionError(f"no action is expected in phase {self.phase!r}")
+        raise IllegalActionError(f"no action is expected in phase {self.phase!r}",
+                                 "unknown_action")
 
     def _taker_side(self, winner: int) -> int:
         """The side credited with a trick ``winner`` took (its own side by default)."""

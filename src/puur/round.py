@@ -297,7 +297,7 @@ def _action_number(action: object) -> int:
         return encode(action)
     raise IllegalActionError(
         f"not an action: {show(action)} (an action number or a typed action; parse notation "
-        "tokens with puur.notation.parse_action)"
+        "tokens with puur.notation.parse_action)", "unknown_action"
     )
 
 

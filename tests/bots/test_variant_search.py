@@ -68,6 +68,54 @@ def test_plays_a_hand_of_every_preset_legally(key: str, preset: str) -> None:
     assert first.is_over
 
 
+#: Options laid over every preset of a variant: Weis and Stöck (both announcements), long
+#: sequences, fours of low cards and Kreuzweis, hidden and open forecasts, drawn trumps, a turned
+#: 6 or Ace for Undenufe or Obenabe, Schieber's undertrump rule, the Coiffeur sheet's extras.
+OVERLAYS: dict[str, list[dict[str, Any]]] = {
+    "differenzler": [
+        {"weis": True, "stoeck": True, "forecast": "hidden"},
+        {"weis": True, "stoeck": True, "stoeck_announce": "with-weis", "forecast": "open"},
+        {"weis": True, "large_weis": True, "weis_four_low": True, "kreuzweis": True,
+         "trump": "random", "exact_bonus": 10},
+        {"turned_card_modes": True, "undertrump": "forbidden", "stoeck": True,
+         "exact_bonus_zero_forecast": "always", "tie_break": "most_exact"},
+    ],
+    "coiffeur": [
+        {"weis": True, "stoeck": True, "stoeck_announce": "with-weis"},
+        {"weis": True, "large_weis": True, "weis_four_low": True, "kreuzweis": True},
+        {"misere": True, "free_allows_slalom": True, "slalom_values": "obenabe", "stoeck": True,
+         "match": "flat"},
+    ],
+}
+OPTION_CASES = [(key, preset, i) for key, sets in OVERLAYS.items()
+                for preset in get(key).presets for i in range(len(sets))]
+
+
+@pytest.mark.parametrize(("key", "preset", "overlay"), OPTION_CASES)
+def test_search_plays_whole_hands_under_every_preset_and_option(
+    key: str, preset: str, overlay: int
+) -> None:
+    v = get(key)
+    options = OVERLAYS[key][overlay]
+    rules = v.rules_from_dict({"preset": preset, **options})
+    weis = bool(options.get("weis"))
+    declared = 0
+    for seed in range(8):  # with Weis on, until a hand in which one was declared
+        game = v.new_game(rules, seed=f"opt-{preset}-{seed}")
+        bots = [make_bot("search", budget=60, seed=s, samples=2) for s in range(game.num_seats)]
+        hand = game.round
+        while hand is game.round and not game.is_over:
+            obs = game.observation(game.to_move)
+            a = bots[game.to_move].act(obs)
+            assert a in obs.legal_actions
+            game.push(a)
+        assert hand.is_over
+        declared += sum(1 for d in hand.declared if d)
+        if declared or not weis:
+            break
+    assert declared if weis else declared == 0
+
+
 def test_schieber_stays_with_its_own_search() -> None:
     game = get("schieber").new_game(seed=3)
     obs = game.observation(game.to_move)

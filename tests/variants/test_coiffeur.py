@@ -229,3 +229,20 @@ def test_bad_options_are_refused() -> None:
     while not game.is_over:
         game.push(rng.choice(game.legal_actions()))
     assert len(game.rounds) == 4
+
+
+def test_a_deal_that_does_not_fit_is_refused_with_its_code() -> None:
+    game = get("coiffeur").new_game(seed=3)
+    first = game.round
+    while game.round is first:
+        game.push(game.legal_actions()[0])
+    second = game.round
+    hands = game.deal_for(1)
+    for bad in [(hands[0], hands[0], hands[2], hands[3]), hands[:3], None]:
+        with pytest.raises(IllegalActionError) as e:
+            game.set_deal(bad)  # type: ignore[arg-type]
+        assert e.value.reason == "bad_deal" and game.round is second
+    game.push(game.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="before the hand's first action") as e:
+        game.set_deal(hands)
+    assert e.value.reason == "bad_deal"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 
 import pytest
@@ -19,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puur.contracts import POINTS
-from puur.hand import TrickHand
+from puur.hand import IllegalActionError, TrickHand
 from puur.variants import get, variants
 from puur.variants.view import SPECTATOR
 
@@ -121,6 +122,42 @@ def test_an_illegal_action_is_refused_and_changes_nothing(key: str) -> None:
                 game.push(bad)  # type: ignore[arg-type]
             assert snapshot(game) == before
         game.push(min(legal))
+
+
+@pytest.mark.parametrize("key", [v.key for v in variants()])
+def test_a_refusal_says_why_in_a_code(key: str) -> None:
+    variant = get(key)
+    game = variant.new_game(seed=6)
+    size = variant.action_space(game.rules).size
+    rng = random.Random(6)
+    hand = game.round
+    seen: set[str] = set()
+    while not hand.is_over:
+        legal = set(game.legal_actions())
+        for bad, reason in [(size, "unknown_action"), (-1, "unknown_action"),
+                            (True, "unknown_action"), ("HJ", "unknown_action"),
+                            *[(a, "not_legal") for a in range(size) if a not in legal][:3]]:
+            try:
+                hand.push(bad)  # type: ignore[arg-type]
+            except IllegalActionError as e:
+                message = str(e)
+                assert e.reason == reason, (bad, message)
+                seen.add(e.reason)
+                copy = pickle.loads(pickle.dumps(e))
+                assert (str(copy), copy.reason) == (message, reason)
+            else:
+                raise AssertionError(f"{bad!r} was accepted")
+        hand.push(rng.choice(sorted(legal)))
+    with pytest.raises(IllegalActionError) as over:
+        hand.push(0)
+    assert over.value.reason == "over" and str(over.value) == "the hand is over"
+    assert seen == {"unknown_action", "not_legal"}
+
+
+def test_a_refusal_code_is_one_of_the_known_ones() -> None:
+    assert IllegalActionError("no").reason == "not_legal"  # the default keeps old callers
+    with pytest.raises(ValueError, match="unknown reason"):
+        IllegalActionError("no", "not_your_turn")
 
 
 @pytest.mark.parametrize("key", [v.key for v in variants()])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -188,8 +189,9 @@ def test_a_game_lasts_the_agreed_hands_and_the_dealer_rotates() -> None:
     assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
     totals = [sum(r.penalties()[s] for r in game.rounds) for s in range(4)]
     assert list(game.scores) == totals
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="the game is over") as e:
         game.push(36)
+    assert e.value.reason == "over"
 
 
 def test_three_players_take_twelve_cards() -> None:
@@ -250,3 +252,23 @@ def test_the_deal_line_round_trips() -> None:
         assert parse_deal_line(rules, format_deal_line(d)) == d
     with pytest.raises(ValueError):
         parse_deal_line(DifferenzlerRules(), "0 D7 D6")
+
+
+def test_a_deal_that_does_not_fit_is_refused_with_its_code() -> None:
+    game = get("differenzler").new_game(seed=4)
+    first = game.round
+    # Hand 2 is dealt by the seat after hand 1's dealer: another dealer is refused.
+    wrong = dataclasses.replace(game.deal_for(1), dealer=first.dealer)
+    while game.round is first:
+        game.push(game.legal_actions()[0])
+    second = game.round
+    with pytest.raises(IllegalActionError, match="is dealt by seat") as e:
+        game.set_deal(wrong)
+    assert e.value.reason == "bad_deal" and game.round is second
+    with pytest.raises(IllegalActionError) as e:
+        game.set_deal("D6 H7")  # type: ignore[arg-type]
+    assert e.value.reason == "bad_deal"
+    game.push(game.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="before the hand's first action") as e:
+        game.set_deal(game.deal_for(1))
+    assert e.value.reason == "bad_deal"

@@ -95,3 +95,62 @@ def test_hidden_cards_do_not_change_an_observation(
     assert final == obs
     assert final.to_tensor() == obs.to_tensor()
     assert final.action_mask() == obs.action_mask()
+
+
+# ---------------------------------------------------------------------------------------------
+# The order of an announced Weis
+
+
+def _weis_hand(key: str, mine: str, swap: str) -> tuple[object, object]:
+    """A hand of ``key`` (four seats, seat 0 first to play) in which seat 0 holds ``mine`` and
+    declares its Weis of two melds with its first card; seat 2 holds ``swap`` and the rest.
+    Returns the game and the hand after seat 0's first card."""
+    from puur.cards import CardSet
+    from puur.variants.differenzler import A_FORECAST, DifferenzlerDeal
+
+    v = get(key)
+    rest = [c for c in range(36) if not CardSet.from_text(mine + " " + swap).bits >> c & 1]
+    hands = [CardSet.from_text(mine).bits, 0, CardSet.from_text(swap).bits, 0]
+    for s in (1, 3):
+        for c in rest[:9]:
+            hands[s] |= 1 << c
+        del rest[:9]
+    for c in rest:
+        hands[2] |= 1 << c
+    if key == "differenzler":
+        rules = v.rules_from_dict({"weis": True})
+        turned = max(c for c in range(36) if hands[3] >> c & 1 and c // 9 == 2)  # Schilten
+        game = v.new_game(rules, seed=1, deals=[DifferenzlerDeal(tuple(hands), 3, turned, 2)])
+        for _ in range(4):
+            game.push(A_FORECAST + 40)
+    else:
+        from puur.variants.coiffeur import row_action
+
+        rules = v.rules_from_dict({"weis": True, "start_card": "CA"})  # CA: seat 0 chooses
+        game = v.new_game(rules, seed=1, deals=[tuple(hands)])
+        game.push(row_action(0, 3))  # Eicheln ×1, Eicheln trumps
+    hand = game.round
+    assert hand.to_move == 0 and hand.phase == "weis"
+    both = next(k for k, split in enumerate(hand.weis_options(0), start=1) if len(split) == 2)
+    game.push(hand.A_WEIS + both)
+    game.push(CardSet.from_text("CA").bits.bit_length() - 1)
+    return game, hand
+
+
+@pytest.mark.parametrize("key", ["differenzler", "coiffeur"])
+def test_an_announced_weis_is_told_best_first_whatever_its_suits(key: str) -> None:
+    from puur.variants.json_view import own_view, shared_view
+
+    # Schellen 6-8 and Rosen 6-9, or Schellen 6-9 and Rosen 6-8: the same announcement, 50 and
+    # 20, with the melds in the other order of suits.
+    a_game, a = _weis_hand(key, "D6 D7 D8 H6 H7 H8 H9 CA CK", "D9 CQ")
+    b_game, b = _weis_hand(key, "D6 D7 D8 D9 H6 H7 H8 CA CK", "H9 CQ")
+    assert [(m.points, m.length) for m in a.declared[0]] == [(20, 3), (50, 4)]
+    assert [(m.points, m.length) for m in b.declared[0]] == [(50, 4), (20, 3)]
+    for seat in (SPECTATOR, 1, 3):
+        oa, ob = a.observation(seat), b.observation(seat)
+        assert oa.weis_announced[0] == ob.weis_announced[0] == ((50, 4), (20, 3))
+        assert oa == ob
+        assert shared_view(a_game, oa) == shared_view(b_game, ob)
+        if seat >= 0:
+            assert own_view(a_game, oa) == own_view(b_game, ob)

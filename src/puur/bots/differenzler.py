@@ -22,21 +22,18 @@ Everything comes from the seat's observation; the other hands are never seen.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Final
 
 from puur.bots.knowledge import HIGHER, SUIT, Know, beats, know
 from puur.bots.rules import register_rule_player
 from puur.cards import NUM_CARDS, SUIT_MASK, bits
 from puur.contracts import POINTS, STRENGTH
-from puur.rules import RuleSet
 from puur.variants.differenzler import (
     A_FORECAST,
     A_STOECK,
     A_STOECK_NO,
     A_WEIS,
     MAX_FORECAST,
-    DifferenzlerRules,
 )
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.weis import split_points, weis_options
@@ -150,15 +147,10 @@ def _bonus_points(obs: DifferenzlerObservation) -> float:
         if obs.hand & ko == ko:
             extra += 20.0
     if rules.weis:
-        opts = weis_options(obs.hand, _trick_rules(rules), obs.mode, obs.trump)
+        opts = weis_options(obs.hand, rules.trick_rules(), obs.mode, obs.trump)
         if opts:
             extra += 0.5 * split_points(opts[0])
     return extra
-
-
-@lru_cache(maxsize=64)
-def _trick_rules(rules: DifferenzlerRules) -> RuleSet:
-    return rules.trick_rules()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,7 +231,7 @@ def _play(obs: DifferenzlerObservation) -> int:
     after = tricks - obs.trick_no - 1
     spread = SPREAD[0] + SPREAD[1] * math.sqrt(after)
     later_seats = [(me + i) % n for i in range(1, n - len(obs.trick))]
-    bonus = _trick_rules(obs.rules).last_trick_bonus if after == 0 else 0
+    bonus = obs.rules.trick_rules().last_trick_bonus if after == 0 else 0
     more = _PER_CARD * len(later_seats) + bonus
     if obs.trick:
         lead, best, pts = _trick_state(k)

@@ -40,6 +40,7 @@ from puur.bots.worlds import VariantModel, replay_play
 from puur.cards import NUM_CARDS
 from puur.contracts import STRENGTH
 from puur.hand import TrickHand, cards_of
+from puur.rules import RuleSet
 from puur.tricks import PlayRule
 from puur.variants.differenzler import (
     A_FORECAST,
@@ -140,6 +141,11 @@ class DifferenzlerModel(VariantModel):
         """Schieber's rule with the table's undertrump option."""
         rule: PlayRule = obs.rules.play_rule()
         return rule
+
+    def trick_rules(self, obs: Any) -> RuleSet:
+        """The card play's rule set of the table's options (Weis and Stöck as chosen)."""
+        rules: RuleSet = obs.rules.trick_rules()
+        return rules
 
     def num_seats(self, obs: Any) -> int:
         """Three or four."""

@@ -43,6 +43,7 @@ from puur.bots.cardpool import (
 )
 from puur.cards import ALL_CARDS
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
+from puur.rules import RuleSet
 from puur.tricks import SCHIEBER, PlayRule
 
 __all__ = ["VariantModel", "WorldSampler", "answer_question", "replay_play"]
@@ -64,6 +65,13 @@ class VariantModel:
     def play_rule(self, obs: Any) -> PlayRule:
         """The trick engine's play rule of the hand ``obs`` looks at."""
         return SCHIEBER
+
+    def trick_rules(self, obs: Any) -> RuleSet:
+        """The rule set of the card play (Weis, Stöck, the last trick) of the hand ``obs``
+        looks at: what :mod:`puur.weis` reads. An observation whose ``rules`` are a variant's
+        own options (Differenzler) overrides this."""
+        rules: RuleSet = obs.rules
+        return rules
 
     def num_seats(self, obs: Any) -> int:
         """The seats at the table."""
@@ -257,7 +265,7 @@ class WorldSampler:
                 known, pool = self.known, self.pool
                 if self.weis_hints:
                     placed = place_weis(known, pool, self.allowed, self.played_by,
-                                        self.weis_hints, obs.rules, rng)
+                                        self.weis_hints, self.model.trick_rules(obs), rng)
                     if placed is None:
                         continue
                     known, pool = placed

@@ -31,7 +31,8 @@ from puur.observation import Observation
 from puur.observation import observe as observe_schieber
 
 if TYPE_CHECKING:
-    from puur.variants.coiffeur import CoiffeurHand, CoiffeurRules
+    from puur.variants.coiffeur_hand import CoiffeurHand
+    from puur.variants.coiffeur_rules import CoiffeurRules
 
 __all__ = [
     "OBS_SIZE", "OBS_VERSION", "CoiffeurObservation", "CoiffeurPanel", "CoiffeurRow", "observe",

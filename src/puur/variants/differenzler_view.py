@@ -41,7 +41,8 @@ from puur.variants.view import SPECTATOR, TableView, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
-    from puur.variants.differenzler import DifferenzlerHand, DifferenzlerRules
+    from puur.variants.differenzler_hand import DifferenzlerHand
+    from puur.variants.differenzler_rules import DifferenzlerRules
 
 __all__ = [
     "OBS_SIZE", "OBS_VERSION", "DifferenzlerObservation", "DifferenzlerOwn", "DifferenzlerPanel",

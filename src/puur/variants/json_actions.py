@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from puur.hand import MAX_WEIS_OPTIONS, TrickHand
 from puur.variants.base import ActionSpace, Variant, VariantGame
+from puur.variants.view import announcement
 
 __all__ = [
     "ActionError",
@@ -213,9 +214,8 @@ def as_the_table_sees_it(game: VariantGame) -> Iterator[VariantGame]:
 
 def announced(hand: TrickHand, seat: int) -> list[dict[str, int]]:
     """Points and length of each meld ``seat`` declared, best first (the order of the melds in
-    a split follows their suits, which stay hidden)."""
-    melds = sorted(((m.points, m.length) for m in hand.declared[seat]), reverse=True)
-    return [{"points": p, "length": n} for p, n in melds]
+    a split follows their suits, which stay hidden: :func:`puur.variants.view.announcement`)."""
+    return [{"points": p, "length": n} for p, n in announcement(hand.declared[seat])]
 
 
 def revealed(hand: TrickHand, seat: int, actions: list[int]) -> list[dict[str, Any]]:

@@ -164,7 +164,7 @@ def shared_view(game: Any, obs: Any) -> dict[str, Any]:
                    "score": scores[k], "credited": credited[k], "place": places[k]}
                   for k in range(len(scores))],
         "weis_announced": [
-            [{"points": p, "length": m} for p, m in sorted(obs.weis_announced[s], reverse=True)]
+            [{"points": p, "length": m} for p, m in obs.weis_announced[s]]  # best first
             for s in range(n)
         ],
         "weis_seat": _seat(obs.weis_seat),

@@ -58,7 +58,7 @@ class SeriesGame(ABC, Generic[H]):
     def push(self, action: int) -> None:
         """Apply an action; a finished hand is followed by the next deal at once."""
         if self.is_over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", "over")
         r = self.round
         r.push(action)
         if r.is_over and not self.is_over:

@@ -2,7 +2,9 @@
 
 * The cards played, who played them and who took each trick are public.
 * Weis become public in two steps: while trick 1 runs each declaration shows its melds' points
-  and lengths (what a player says aloud); once trick 1 is over, the melds of the side holding
+  and lengths (what a player says aloud), best first (:func:`announcement`: by points, then
+  length; the order of a split's melds follows their suits, which stay hidden); once trick 1
+  is over, the melds of the side holding
   the best Weis are shown card by card. The other sides' cards are never shown.
 * Stöck is public once announced (and with it the King and Ober of trumps, if not yet played).
 * While another seat decides whether to declare a Weis (or Stöck with the Weis), the observer
@@ -13,13 +15,14 @@ A *spectator* is seat ``-1``: it sees everything public and no hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from puur.hand import STOECK, WEIS, TrickHand
 from puur.weis import Meld, stoeck_cards
 
-__all__ = ["SPECTATOR", "TableView", "table_view"]
+__all__ = ["SPECTATOR", "TableView", "announcement", "table_view"]
 
 SPECTATOR: Final = -1
 
@@ -31,7 +34,7 @@ class TableView:
     phase: str
     history: tuple[tuple[int, int], ...]
     trick: tuple[tuple[int, int], ...]
-    #: Per seat: (points, length) of each declared meld, as announced in trick 1.
+    #: Per seat: (points, length) of each declared meld, as announced in trick 1, best first.
     weis_announced: tuple[tuple[tuple[int, int], ...], ...]
     #: Per seat: the melds shown card by card (own declaration, or the best side's after trick 1).
     weis_shown: tuple[tuple[Meld, ...], ...]
@@ -43,6 +46,21 @@ class TableView:
     known: tuple[int, ...]
 
 
+def announcement(melds: Iterable[Meld]) -> tuple[tuple[int, int], ...]:
+    """What the table hears of a declaration: (points, length) of each meld, best first (most
+    points, then the longest), whatever order the melds came in. Schieber's observation, the
+    views of every variant, the server and the bots all read Weis in this order.
+
+    >>> from puur.weis import find_melds
+    >>> from puur.cards import CardSet
+    >>> from puur.rules import RuleSet
+    >>> melds = find_melds(CardSet.from_text("D6 D7 D8 H6 H7 H8 H9").bits, RuleSet())
+    >>> [(m.points, m.length) for m in melds], announcement(melds)
+    ([(20, 3), (50, 4)], ((50, 4), (20, 3)))
+    """
+    return tuple(sorted(((m.points, m.length) for m in melds), reverse=True))
+
+
 def table_view(hand: TrickHand, seat: int, extra_known: tuple[int, ...] = ()) -> TableView:
     """The public view of ``hand`` for ``seat`` (``-1``: a spectator). ``extra_known[s]`` adds
     cards the variant shows of seat ``s`` (a card turned for trumps)."""
@@ -51,7 +69,7 @@ def table_view(hand: TrickHand, seat: int, extra_known: tuple[int, ...] = ()) ->
     played = 0
     for c in hand.played:
         played |= 1 << c
-    announced = tuple(tuple((m.points, m.length) for m in hand.declared[s]) for s in range(n))
+    announced = tuple(announcement(hand.declared[s]) for s in range(n))
     trick1_over = len(hand.trick_winners) > 0
     best_side = hand.sides[hand.weis_seat] if trick1_over and hand.weis_seat >= 0 else -1
     shown = tuple(
