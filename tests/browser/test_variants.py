@@ -406,3 +406,38 @@ def test_variant_tables_fit_a_phone(new_page: Callable[..., Any], server: str,
     in_every_language(page, found, "a Coiffeur choice of a row")
     shot(page, artifacts, f"coiffeur-{size['width']}")
     found.assert_none()
+
+
+_MARKS = """async () => {
+  const { matchOf, sheetTable } = await import('/static/js/scores.js');
+  const { render } = await import('/static/js/dom.js');
+  const sides = [[0, 2], [1, 3]];
+  const every = (seat) => ({ tricks: Array(9).fill(seat) });
+  const marks = [matchOf(every(2), sides, 0), matchOf(every(1), sides, 0),
+                 matchOf({ tricks: [0, 1, 0, 0, 0, 0, 0, 0, 0] }, sides, 0)];
+  const panel = { rows: [{ row: 1, discipline: 'C', multiplier: 1, contracts: ['C'] },
+                         { row: 2, discipline: 'free', multiplier: 2, contracts: ['D', 'obe'] }],
+                  sheet: [[257, null], [null, null]], totals: [257, 0] };
+  const box = document.createElement('div');
+  document.body.append(box);
+  render(sheetTable(['Us', 'Them'], panel, 'swiss', { marks: { 0: { 1: 'match' } },
+    written: { side: 1, row: 2, value: 0, mark: 'kontermatch' } }), box);
+  const cell = (side, row) => box.querySelector(`td[data-side="${side}"][data-row="${row}"]`);
+  return { marks, match: cell(0, 1).textContent, konter: cell(1, 2).textContent,
+           open: cell(0, 2).className, totals: [...box.querySelectorAll('tr.total td')]
+             .map((e) => e.textContent) };
+}"""
+
+
+def test_match_marks_on_the_sheet(new_page: Callable[..., Any]) -> None:
+    """A hand whose nine tricks all went to the choosing team is marked Match on the sheet, all
+    to the other team Kontermatch, anything else nothing; a hand's written row joins the
+    sheet and its total."""
+    page = new_page("/")
+    page.wait_for_selector("#f-name")
+    got = page.evaluate(_MARKS)
+    assert got["marks"] == ["match", "kontermatch", ""]
+    assert got["match"].startswith("257") and t("summary.match", "en") in got["match"]
+    assert got["konter"].startswith("0") and t("sheet.kontermatch", "en") in got["konter"]
+    assert "open" in got["open"]
+    assert got["totals"] == ["257", "0"]

@@ -58,6 +58,8 @@ export function gameOver(table, onClose) {
   const how = r.reason ? t("pair", { a: table.wonText(r.winner, r.places), b: t(`reason.${r.reason}`) })
     : table.wonText(r.winner, r.places);
   const lower = st.table?.variant?.lower_is_better;
+  // The last hand's summary (a Differenzler hand's already holds the players' table).
+  const last = st.summary && st.summary.hand_no === g.hand_no;
   return html`<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
       <h2 id="go-title">${t("gameover")}</h2>
@@ -71,7 +73,8 @@ export function gameOver(table, onClose) {
         <a class="btn" href=${api.recordUrl(r.game_id)} data-record=${r.game_id} download>${t("download")}</a>
         <button class="btn" id="go-close" type="button" @click=${onClose}>${t("close")}</button>
       </div>
-      ${g.jasstafel ? jasstafelSVG(g.jasstafel, names) : variantSide(table)}
-      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(table, st.summary) : ""}
+      ${g.jasstafel ? jasstafelSVG(g.jasstafel, names) : ""}
+      ${last ? summaryPanel(table, st.summary) : ""}
+      ${!g.jasstafel && !(last && st.summary.score.forecasts) ? variantSide(table) : ""}
       </div></div>`;
 }
