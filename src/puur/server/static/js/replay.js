@@ -8,13 +8,13 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
 import { cardName, errorText, t } from "./i18n.js";
 import {
-  chooserBubble, contractChip, fatalPanel, scoreTable, stoeckBubble, SUIT_TOKENS, trickCard,
+  chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
 } from "./pieces.js";
 import {
-  forecastScore, forecastTable, ranking, rowName, rowScore, sheetTable, turnedNote, writtenBy,
+  forecastTable, handScore, ranking, rowName, sheetTable, turnedNote, writtenBy,
 } from "./scores.js";
-import { positions, sideSeats } from "./table-names.js";
+import { positions, sideSeats, winnerText } from "./table-names.js";
 import { jasstafelSVG } from "./tafel.js";
 
 export function mountReplay(view, id, ctx) {
@@ -32,16 +32,6 @@ export function mountReplay(view, id, ctx) {
   const sides = () => sideSeats(null, { players: data.seats.length, sides: data.result.scores.length });
   const teamName = (side) => sides()[side].map(seatName).join(" & ");
   const pos = (s) => positions(data.seats.length)[s];
-
-  /** Who won: a team, a player alone, or those sharing first place. */
-  function wonText(r) {
-    if (r.winner === null || r.winner === undefined) {
-      return t("gameover.shared", { who: r.places.map((p, i) => (p === 1 ? teamName(i) : null)).filter(Boolean).join(", ") });
-    }
-    const seats = sides()[r.winner];
-    const text = seats.length === 1 ? t("gameover.won_one", { who: seatName(seats[0]) }) : t("gameover.won", { team: teamName(r.winner) });
-    return r.reason ? t("pair", { a: text, b: t(`reason.${r.reason}`) }) : text;
-  }
 
   /** The Match marks of the Coiffeur hands before hand `upto`: side → row → mark. */
   function marksBefore(upto) {
@@ -67,13 +57,6 @@ export function mountReplay(view, id, ctx) {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
     }
     return "";
-  }
-
-  /** A hand's score as its variant breaks it down. */
-  function handScore(h, names) {
-    if (h.score.forecasts) return forecastScore(names, h.score, h.scores_after);
-    if (h.score.row) return rowScore(names, h.panel.rows, h.score, h.scores_after, sides(), deck());
-    return scoreTable(names, h.score, h.scores_after);
   }
 
   /** The contract in the middle: who chose it (and the sheet row), or the dealer's turned card. */
@@ -159,7 +142,7 @@ export function mountReplay(view, id, ctx) {
         <aside class="side">
           <section class="side-box">
             <h3>${t("replay")} #${data.game_id} <span class="muted small">${data.code}</span></h3>
-            <p class="winner">${wonText(r)}</p>
+            <p class="winner">${winnerText(r, sides(), seatName, teamName, null)}</p>
             ${data.jasstafel ? html`<div class="scoreline"><span class="team team-0">${names[0]}</span><strong>${r.scores[0]}</strong></div>
             <div class="scoreline"><span class="team team-1">${names[1]}</span><strong>${r.scores[1]}</strong></div>`
               : ranking(names, r.scores, r.places, lower)}
@@ -167,7 +150,7 @@ export function mountReplay(view, id, ctx) {
           ${panelBox(h, names, step === n)}
           ${weisShown(h.weis, h.weis_seat, seatName, deck())}
           ${step === n ? html`<section class="side-box"><h3>${t("summary.title")}</h3>
-            ${handScore(h, names)}</section>` : ""}
+            ${handScore(names, h.score, h.scores_after, h.panel?.rows, sides(), deck())}</section>` : ""}
           ${data.jasstafel ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>` : ""}
           <section class="side-box buttons">
             <a class="btn primary" id="rp-download" href=${api.recordUrl(data.game_id)} data-record=${data.game_id} download>${t("download")}</a>

@@ -8,7 +8,7 @@
 
 import { html } from "./dom.js";
 import { label, suitName, t, tn } from "./i18n.js";
-import { contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
+import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
 function disciplineName(discipline, deck) {
@@ -109,6 +109,15 @@ export function sheetTable(names, panel, deck, { written = null, marks = {}, pla
     <tbody>${panel.rows.map((row) => html`<tr class=${row.row === playing ? "playing" : ""} data-row=${row.row}>
       <th>${row.row === playing ? "▶ " : ""}${rowName(row, deck)}</th>${names.map((_, s) => cell(s, row))}</tr>`)}
       <tr class="total"><th>${t("sheet.total")}</th>${totals.map((v) => html`<td>${v}</td>`)}</tr></tbody></table>`;
+}
+
+/** A finished hand's score as its variant breaks it down (`score`, and each side's game total
+ * after it, `after`): Differenzler's forecasts and penalties, Coiffeur's row (`rows`: the sheet's
+ * rows), or Schieber's card points, Match, Weis and Stöck. */
+export function handScore(names, score, after, rows, sides, deck) {
+  if (score.forecasts) return forecastScore(names, score, after);
+  if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
+  return scoreTable(names, score, after);
 }
 
 /** The score of a finished Coiffeur hand: the row and how it was played, who chose it, the

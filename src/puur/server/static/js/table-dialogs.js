@@ -4,8 +4,8 @@
 import { api } from "./api.js";
 import { html } from "./dom.js";
 import { t } from "./i18n.js";
-import { contractIcon, contractName, scoreTable } from "./pieces.js";
-import { forecastScore, ranking, rowScore } from "./scores.js";
+import { contractIcon, contractName } from "./pieces.js";
+import { handScore, ranking } from "./scores.js";
 import { jasstafelSVG } from "./tafel.js";
 import { variantSide } from "./table-variant.js";
 
@@ -23,16 +23,6 @@ export function joinPanel(table, onWatch) {
       <button class="btn" id="join-watch" type="button" @click=${onWatch}>${t("lobby.watch")}</button></div>`;
 }
 
-/** A hand's score as its variant breaks it down (the score of a hand_over): Differenzler's
- * forecasts and penalties, Coiffeur's row, or Schieber's card points, Match, Weis and Stöck. */
-export function handScore(table, s) {
-  const names = table.sides().map((_, i) => table.teamName(i));
-  const score = s.score;
-  if (score.forecasts) return forecastScore(names, score, s.scores);
-  if (score.row) return rowScore(names, table.st.game?.panel?.rows || [], score, s.scores, table.sides(), table.deck());
-  return scoreTable(names, score, s.scores);
-}
-
 /** The summary of a hand (a hand_over message); `onClose` given: with a Continue button. */
 export function summaryPanel(table, s, onClose) {
   const deck = table.deck();
@@ -40,7 +30,8 @@ export function summaryPanel(table, s, onClose) {
   return html`<div class="overlay summary" id="hand-summary">
       <div class="overlay-title">${t("summary.title")} · ${contractIcon(s.contract, deck, 18)}
         ${contractName(s.contract, deck)}${match ? ` · ${t("summary.match")}!` : ""}</div>
-      ${handScore(table, s)}
+      ${handScore(table.sides().map((_, i) => table.teamName(i)), s.score, s.scores,
+        table.st.game?.panel?.rows, table.sides(), deck)}
       ${onClose ? html`<button class="btn primary small" id="close-summary" type="button"
         @click=${onClose}>${t("continue")}</button>` : ""}
     </div>`;
@@ -55,15 +46,13 @@ export function gameOver(table, onClose) {
   const me = table.mySeat();
   const won = me !== null && r.winner === table.sideOf(me);
   const names = table.sides().map((_, i) => table.teamName(i));
-  const how = r.reason ? t("pair", { a: table.wonText(r.winner, r.places), b: t(`reason.${r.reason}`) })
-    : table.wonText(r.winner, r.places);
   const lower = st.table?.variant?.lower_is_better;
   // The last hand's summary (a Differenzler hand's already holds the players' table).
   const last = st.summary && st.summary.hand_no === g.hand_no;
   return html`<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
       <h2 id="go-title">${t("gameover")}</h2>
-      <p class="winner">${how}</p>
+      <p class="winner">${table.wonText(r)}</p>
       ${g.jasstafel ? html`<p class="final-score"><span>${names[0]} <strong>${r.scores[0]}</strong></span>
         <span>${names[1]} <strong>${r.scores[1]}</strong></span></p>` : ranking(names, r.scores, r.places, lower)}
       <div class="row wrap">

@@ -23,6 +23,28 @@ export function sideSeats(game, variant) {
   return Array.from({ length: k }, (_, i) => Array.from({ length: n / k }, (_, j) => i + j * k));
 }
 
+/**
+ * Who won a game (a state's `result`), as a sentence starts, with how where the variant says
+ * (Schieber's reason): "We win", "They win" to a player of a team; "You win", "Vreni wins"
+ * where each plays alone; "Anna & Beat win" to others; who share first place when no side won
+ * alone. `mySide` is the reader's side (null: a spectator, a replay).
+ */
+export function winnerText(r, sides, seatName, teamName, mySide) {
+  let text;
+  if (r.winner === null || r.winner === undefined) {
+    const first = (r.places || []).map((p, i) => (p === 1 ? i : -1)).filter((i) => i >= 0);
+    text = t("gameover.shared", { who: first.map(teamName).join(", ") });
+  } else if (sides[r.winner].length === 1) {
+    const seat = sides[r.winner][0];
+    text = r.winner === mySide ? t("gameover.won_you") : t("gameover.won_one", { who: seatName(seat) });
+  } else if (mySide !== null) {
+    text = t(r.winner === mySide ? "gameover.won_us" : "gameover.won_them");
+  } else {
+    text = t("gameover.won", { team: teamName(r.winner) });
+  }
+  return r.reason ? t("pair", { a: text, b: t(`reason.${r.reason}`) }) : text;
+}
+
 /** The naming functions of the open table `st` (table-state.js). */
 export function seating(st) {
   const mySeat = () => (st.you && st.you.role === "player" ? st.you.seat : null);
@@ -52,20 +74,10 @@ export function seating(st) {
     return seats.map(seatName).join(" & ");
   }
 
-  /** Who won the game, as a sentence starts: "We win", "They win", "Anna & Beat win", "You
-   * win", "Vreni wins"; `null` (first place shared): who share it. */
-  function wonText(side, places) {
+  /** Who won the game (a `result`), as the page's reader is told. */
+  function wonText(r) {
     const me = mySeat();
-    if (side === null || side === undefined) {
-      const first = (places || []).map((p, i) => (p === 1 ? i : -1)).filter((i) => i >= 0);
-      return t("gameover.shared", { who: first.map(teamName).join(", ") });
-    }
-    if (alone()) {
-      const seat = sides()[side][0];
-      return seat === me ? t("gameover.won_you") : t("gameover.won_one", { who: seatName(seat) });
-    }
-    if (me !== null) return t(side === sideOf(me) ? "gameover.won_us" : "gameover.won_them");
-    return t("gameover.won", { team: teamName(side) });
+    return winnerText(r, sides(), seatName, teamName, me === null ? null : sideOf(me));
   }
 
   function trickBy(seat) {
