@@ -253,6 +253,26 @@ def test_hidden_forecasts_stay_hidden_from_other_seats_and_spectators(
             assert cell == str(forecasts[page])
 
 
+def test_open_forecasts_are_shown_as_they_are_made(new_page: Callable[..., Any],
+                                                   server: str) -> None:
+    """With open forecasts every player's forecast is at its seat and in the table as soon as
+    it is made."""
+    page = new_page("/")
+    seated(page, server, {"variant": "differenzler", "rules": "open", "options": {"hands": 1},
+                          "lang": "en", "seats": [{"kind": "human"}, BOT, BOT, BOT]})
+    page.wait_for_selector("#forecast-input")
+    page.fill("#forecast-input", "50")
+    page.click("#forecast-btn")
+    page.wait_for_function("() => puur.view.state.latest.game.phase === 'play'")
+    settle(page)
+    forecasts = game_state(page)["panel"]["forecasts"]
+    assert forecasts[0] == 50 and all(isinstance(f, int) for f in forecasts)
+    for seat, value in enumerate(forecasts):
+        assert page.inner_text(f".dz-table tr[data-seat='{seat}'] .forecast") == str(value)
+        bubble = page.inner_text(f".seat[data-seat='{seat}'] .forecast-bubble")
+        assert bubble.endswith(str(value))
+
+
 # --- Coiffeur ----------------------------------------------------------------------------------
 
 

@@ -129,6 +129,10 @@ export function mountTable(view, code, watch, ctx) {
   /** A selector that finds the same control again after a redraw, or null. */
   function focusKey(el) {
     if (el.id) return `#${CSS.escape(el.id)}`;
+    // A sheet row's button: the row and the way it is played.
+    if (el.dataset.row !== undefined && el.dataset.contract !== undefined) {
+      return `button[data-row="${CSS.escape(el.dataset.row)}"][data-contract="${CSS.escape(el.dataset.contract)}"]`;
+    }
     for (const attr of ["contract", "option", "seat"]) {
       if (el.dataset[attr] !== undefined) {
         return `${el.tagName.toLowerCase()}[data-${attr}="${CSS.escape(el.dataset[attr])}"]`;
