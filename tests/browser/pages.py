@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 # Anything a seated player may be asked to do, as the client draws it.
-ACTIONABLE = "#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quiet, #stoeck-yes"
+ACTIONABLE = ("#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quiet,"
+              " #stoeck-yes, #forecast-input")
 
 # 40 characters, the longest name the server takes, and a name in another script.
 LONG_NAME = "Maria-Annemarie Bernadette Hohenzollerns"
@@ -25,7 +26,7 @@ def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = (),
         page.click("details.more summary")
         page.check("#f-push_back")
         for e in extra:
-            page.check(f".f-extra[value='{e}']")
+            page.check(f".f-extra_contracts[value='{e}']")
         page.select_option("#f-kontermatch", "double")
     page.fill("#f-name", name)
     page.fill("#f-target", str(target))
@@ -61,16 +62,22 @@ def wait_for_game(page: Any, server: str, code: str) -> int:
 
 
 def act_once(page: Any) -> str:
-    """Do whatever the page asks of its player (the first legal card, the first contract, the
-    suggested Weis, Stöck). Returns what was done."""
+    """Do whatever the page asks of its player (the first legal card, the first contract or
+    sheet row, the suggested Weis, Stöck, a forecast). Returns what was done."""
     el = page.wait_for_selector(ACTIONABLE)
     kind = el.get_attribute("id") or el.get_attribute("class") or ""
     if kind == "game-over":
         return "over"
     before = latest_seq(page)
     phase = page.evaluate("puur.view.state.latest ? puur.view.state.latest.game.phase : null")
-    # Cards in the hand overlap: aim at the visible left edge, as a finger would.
-    el.click(position={"x": 8, "y": 24} if "hand-card" in kind else None)
+    if kind == "forecast-input":
+        # A forecast in the range the field offers (the legal ones): a third of the way up.
+        lo, hi = int(el.get_attribute("min")), int(el.get_attribute("max"))
+        el.fill(str((lo + hi) // 3))
+        page.click("#forecast-btn")
+    else:
+        # Cards in the hand overlap: aim at the visible left edge, as a finger would.
+        el.click(position={"x": 8, "y": 24} if "hand-card" in kind else None)
     # The click is answered by a new state (seq grows; a Weis decision, which only this seat
     # hears of, keeps seq and moves on from the phase "weis") or the game ends.
     page.wait_for_function(
@@ -79,7 +86,9 @@ def act_once(page: Any) -> str:
         arg=[before, phase])
     if "hand-card" in kind:
         return "play"
-    return kind.split()[0]
+    if "row-btn" in kind:
+        return "row"
+    return {"forecast-input": "forecast"}.get(kind, kind.split()[0])
 
 
 def latest_seq(page: Any) -> int:

@@ -1,59 +1,65 @@
 // The lobby: create a table (rules, options, deck, language, a computer player per seat), join
 // with a code, the list of open tables to join or watch, and the finished games to replay.
 
+// The lobby: create a table (the game, its rules and options, deck, language, a computer player
+// per seat), join with a code, the list of open tables to join or watch, and the finished games
+// to replay. The rule form is built from the server's description of the variants
+// (lobby-form.js).
+
 import { api, saveSeat } from "./api.js";
-import { cardSVG, parseToken } from "./cards.js";
+import { cardSVG } from "./cards.js";
 import { html, live, render } from "./dom.js";
 import { cardName, errorText, LANGUAGES, presetName, t } from "./i18n.js";
+import { changedOptions, mainOptions, optionControl, seatsOf } from "./lobby-form.js";
 
-const STANDARD = { D: 2, H: 1, S: 2, C: 1, obe: 3, unde: 3 };
+const has = (key) => t(key) !== key;
 
-function multKind(m) {
-  if (!m) return "none";
-  const vals = Object.values(m);
-  if (vals.every((x) => x === 1)) return "none";
-  if (Object.entries(STANDARD).every(([k, v]) => m[k] === v)) return "standard";
-  return "preset";
+/** A variant's name and its one line, in the reader's language where the catalogue has them. */
+function variantName(v) {
+  return has(`variant.${v.key}`) ? t(`variant.${v.key}`) : v.name;
+}
+function variantSummary(v) {
+  return has(`variant.${v.key}.summary`) ? t(`variant.${v.key}.summary`) : v.summary;
 }
 
-const EXTRAS = ["misere", "slalom", "slalom-unde"];
-
-/** "stoeck-weis-stich" in words: "Stöck → Weis → Tricks". */
-function countOrder(token) {
-  const words = { stoeck: t("stoeck"), weis: t("weis"), stich: t("opt.count.tricks") };
-  return token.split("-").map((w) => words[w] ?? w).join(" → ");
+/** The options under "More options", by the kind of control: the switches, the sets of
+ * switches, the fields side by side, the tables of numbers. */
+function grouped(options, control) {
+  const of = (...kinds) => options.filter((o) => kinds.includes(o.kind)).map(control);
+  return html`<div class="checks">${of("bool")}</div>${of("multi")}
+    <div class="row wrap fields">${of("choice", "card", "text", "int")}</div>${of("table")}`;
 }
-const SELECT_OPTIONS = ["count_order", "stoeck_announce", "kontermatch", "start_card"];
-
-const BOOL_OPTIONS = ["push_back", "weis", "stoeck", "large_weis", "weis_four_low", "kreuzweis",
-  "striche"];
 
 export function mountLobby(view, ctx) {
   let meta = null;
   let tables = [];
   let games = [];
+  const bot = () => ({ kind: "bot", bot: null, strength: 2 });
   let form = {
     name: localStorage.getItem("puur.name") || "",
-    preset: "family",
-    options: {},
+    variant: null,
+    preset: null,
+    values: {},
     deck: ctx.prefs.deck,
     lang: ctx.prefs.lang,
-    seats: [null, { kind: "bot", bot: null, strength: 2 }, { kind: "bot", bot: null, strength: 2 },
-      { kind: "bot", bot: null, strength: 2 }],
+    seats: [null, bot(), bot(), bot()],
     turn_timer: 0,
     public: true,
   };
   let alive = true;
 
-  function presetRules() {
-    return (meta && meta.presets[form.preset]) || {};
+  const variant = () => meta?.variants.find((v) => v.key === form.variant) || null;
+  const seatCount = () => (variant() ? seatsOf(variant(), form.values) : 4);
+
+  /** Start from a preset: every option takes its value. */
+  function usePreset(preset) {
+    form.preset = preset;
+    form.values = structuredClone(variant().preset_rules[preset]);
   }
 
-  function optionValue(key) {
-    if (key in form.options) return form.options[key];
-    const r = presetRules();
-    if (key === "multipliers") return multKind(r.multipliers);
-    return r[key];
+  function setOption(name, value) {
+    form.values[name] = value;
+    redraw();
   }
 
   // Every form control shows the form's state: a redraw (another preset, deck or seat, a
@@ -63,10 +69,9 @@ export function mountLobby(view, ctx) {
     const select = (id, options, current, onChange) => html`<select id=${id} @change=${onChange}>${
       options.map(([value, text]) => html`<option value=${value} .selected=${live(value === current)}>${text}</option>`)}
                 </select>`;
-    const check = (k) => html`
-                <label class="check"><input type="checkbox" id="f-${k}"
-                  .checked=${live(Boolean(optionValue(k)))} @change=${setOption(k, "checked")}> ${t(`opt.${k}`)}</label>`;
-    const mults = optionValue("multipliers") === "preset" ? [["preset", presetName(form.preset)]] : [];
+    const v = variant();
+    const main = v ? mainOptions(v) : [];
+    const control = (o) => optionControl(o, form.values[o.name], setOption, form.deck);
     render(html`
       <section class="lobby">
         <div class="lobby-hero">
@@ -82,43 +87,22 @@ export function mountLobby(view, ctx) {
               <input id="f-name" name="name" maxlength="40" .value=${live(form.name)}
                 placeholder=${t("you")} @input=${onName}></label>
             <div class="row">
+              <label class="field"><span>${t("lobby.variant")}</span>
+                ${select("f-variant", meta ? meta.variants.map((x) => [x.key, variantName(x)]) : [], form.variant, onVariant)}</label>
               <label class="field"><span>${t("lobby.preset")}</span>
-                ${select("f-preset", meta ? Object.keys(meta.presets).map((p) => [p, presetName(p)]) : [],
-                  form.preset, onPreset)}</label>
-              <label class="field small"><span>${t("lobby.target")}</span>
-                <input id="f-target" type="number" min="100" max="10000" step="50"
-                  .value=${live(String(optionValue("target") ?? 1000))} @change=${onTarget}></label>
+                ${select("f-preset", v ? v.presets.map((p) => [p, presetName(p)]) : [], form.preset, onPreset)}</label>
             </div>
+            ${v ? html`<p class="variant-summary muted small" id="variant-summary">${variantSummary(v)}</p>` : ""}
+            <div class="row wrap">${v ? v.options.filter((o) => main.includes(o.name)).map(control) : ""}</div>
             <div class="row">
               <label class="field"><span>${t("deck")}</span>
                 ${select("f-deck", ["swiss", "french"].map((d) => [d, t(`deck.${d}`)]), form.deck, onDeck)}</label>
               <label class="field"><span>${t("lang")}</span>
                 ${select("f-lang", Object.entries(LANGUAGES), form.lang, (e) => { form.lang = e.target.value; })}</label>
             </div>
-            ${check("push_back")}
             <details class="more">
               <summary>${t("lobby.more")}</summary>
-              <label class="field"><span>${t("opt.multipliers")}</span>
-                ${select("f-multipliers", [...mults, ...["none", "standard"].map((k) => [k, t(`opt.mult.${k}`)])],
-                  optionValue("multipliers"), onMultipliers)}</label>
-              ${BOOL_OPTIONS.filter((k) => k !== "push_back").map(check)}
-              <label class="field"><span>${t("opt.stoeck_announce")}</span>
-                ${select("f-stoeck_announce", ["second-card", "with-weis"].map((k) => [k, t(`opt.sa.${k}`)]),
-                  optionValue("stoeck_announce"), setOption("stoeck_announce", "value"))}</label>
-              <label class="field"><span>${t("opt.kontermatch")}</span>
-                ${select("f-kontermatch", ["match", "double", "bonus"].map((k) => [k, t(`opt.km.${k}`)]),
-                  optionValue("kontermatch"), setOption("kontermatch", "value"))}</label>
-              <label class="field"><span>${t("opt.start_card")}</span>
-                ${select("f-start_card", ["D7", "H7"].map((k) => [k, cardName(parseToken(k), form.deck)]),
-                  optionValue("start_card"), setOption("start_card", "value"))}</label>
-              <div class="extras"><span>${t("opt.extra")}</span>
-                <div class="row wrap">${EXTRAS.map((k) => html`<label class="check"><input type="checkbox"
-                  class="f-extra" value=${k} .checked=${live((optionValue("extra_contracts") || []).includes(k))}
-                  @change=${onExtra}>
-                  ${t(`contract.${k}`)}</label>`)}</div></div>
-              <label class="field"><span>${t("opt.count_order")}</span>
-                ${select("f-count_order", ["stoeck-weis-stich", "stoeck-stich-weis"].map((k) => [k, countOrder(k)]),
-                  optionValue("count_order"), setOption("count_order", "value"))}</label>
+              ${v ? grouped(v.options.filter((o) => !main.includes(o.name)), control) : ""}
               <label class="field small"><span>${t("opt.turn_timer")}</span>
                 <input id="f-timer" type="number" min="0" max="600" .value=${live(String(form.turn_timer))}
                   @change=${onTimer}></label>
@@ -127,7 +111,7 @@ export function mountLobby(view, ctx) {
               <legend>${t("lobby.seats")}</legend>
               <div class="seat-row"><span class="seat-name">${t("seat.0")}</span>
                 <span class="you-sit">${t("lobby.you_sit")}</span></div>
-              ${[1, 2, 3].map((s) => seatRow(s))}
+              ${Array.from({ length: seatCount() - 1 }, (_, i) => seatRow(i + 1))}
             </fieldset>
             <button class="btn primary big" type="submit" id="create-btn">${t("lobby.start")}</button>
           </form>
@@ -188,8 +172,8 @@ export function mountLobby(view, ctx) {
         : s.kind === "bot" ? `${s.name} (${t("bot")})` : s.name || t(`seat.${s.seat}`)]);
       const free = tb.free_seats.length;
       return html`<li class="table-item" data-code=${tb.code}>
-        <div><strong class="code">${tb.code}</strong> <span class="muted">${presetName(tb.preset)} ·
-          ${tb.rules?.target ?? ""}</span>
+        <div><strong class="code">${tb.code}</strong> <span class="muted">${tb.variant ? `${variantName(tb.variant)} · ` : ""}${presetName(tb.preset)}${
+          tb.rules?.target ? ` · ${tb.rules.target}` : ""}</span>
           ${free ? html`<span class="badge">${t("lobby.free", { n: free })}</span>` : ""}
           <div class="names">${names}</div></div>
         <div class="actions">
@@ -203,7 +187,8 @@ export function mountLobby(view, ctx) {
     if (!games.length) return html`<li class="empty">${t("lobby.none_finished")}</li>`;
     return games.map((g) => html`<li class="table-item">
       <div><strong class="code">${g.code}</strong> <span class="muted">#${g.number}</span>
-        <span class="score-pair">${g.scores[0]} : ${g.scores[1]}</span></div>
+        ${g.variant && meta ? html`<span class="muted">${variantName(meta.variants.find((x) => x.key === g.variant) || { key: g.variant, name: g.variant })}</span>` : ""}
+        <span class="score-pair">${g.scores.join(" : ")}</span></div>
       <div class="actions">
         <a class="btn small" data-nav href="/?replay=${g.id}">${t("replay")}</a>
         <a class="btn small" href=${api.recordUrl(g.id)} data-record=${g.id} download>⬇</a>
@@ -217,33 +202,20 @@ export function mountLobby(view, ctx) {
     localStorage.setItem("puur.name", form.name);
   }
 
-  function onPreset(e) {
-    form.preset = e.target.value;
-    form.options = {};
+  function onVariant(e) {
+    form.variant = e.target.value;
+    usePreset(variant().presets[0]);
     redraw();
   }
 
-  function onTarget(e) {
-    form.options.target = Number(e.target.value);
+  function onPreset(e) {
+    usePreset(e.target.value);
+    redraw();
   }
 
   function onDeck(e) {
     form.deck = e.target.value;
     redraw();
-  }
-
-  function onMultipliers(e) {
-    if (e.target.value === "preset") delete form.options.multipliers;
-    else form.options.multipliers = e.target.value;
-  }
-
-  /** A handler that keeps option `k` as the control's `prop` (checked or value). */
-  function setOption(k, prop) {
-    return (e) => { form.options[k] = e.target[prop]; };
-  }
-
-  function onExtra() {
-    form.options.extra_contracts = [...view.querySelectorAll(".f-extra:checked")].map((b) => b.value);
   }
 
   function onTimer(e) {
@@ -279,22 +251,14 @@ export function mountLobby(view, ctx) {
     e.preventDefault();
     const btn = document.getElementById("create-btn");
     btn.disabled = true;
-    // Send only the options that differ from the preset, in the rules_to_dict forms.
-    const options = {};
-    const base = presetRules();
-    for (const [k, v] of Object.entries(form.options)) {
-      if (k === "multipliers") {
-        if (v !== multKind(base.multipliers)) options[k] = v;
-      } else if (JSON.stringify(base[k]) !== JSON.stringify(v)) {
-        options[k] = v;
-      }
-    }
+    const n = seatCount();
     const body = {
+      variant: form.variant,
       rules: form.preset,
-      options,
+      options: changedOptions(variant(), form.preset, form.values),
       deck: form.deck,
       lang: form.lang,
-      seats: form.seats.map((s, i) => (i === 0 || s.kind === "human" ? { kind: "human" }
+      seats: form.seats.slice(0, n).map((s, i) => (i === 0 || s.kind === "human" ? { kind: "human" }
         : { kind: "bot", bot: s.bot, strength: s.strength })),
       seat: 0,
       name: form.name.trim() || undefined,
@@ -331,7 +295,8 @@ export function mountLobby(view, ctx) {
       return;
     }
     if (!alive) return;
-    if (!(form.preset in meta.presets)) form.preset = Object.keys(meta.presets)[0];
+    form.variant = meta.variants[0].key;
+    usePreset(variant().presets[0]);
     const preferred = meta.bots.includes("rules") ? "rules" : meta.bots[meta.bots.length - 1];
     for (const s of [1, 2, 3]) form.seats[s].bot = preferred;
     redraw();

@@ -19,7 +19,8 @@ export function contractName(token, deck) {
 /** An icon for a contract token. */
 export function contractIcon(token, deck, size = 22) {
   if (token in SUIT_TOKENS) return suitIcon(deck, SUIT_TOKENS[token], size);
-  const glyph = { obe: "⬇", unde: "⬆", misere: "∅", slalom: "⇅", "slalom-unde": "⇵" }[token] || "?";
+  const glyph = { obe: "⬇", unde: "⬆", misere: "∅", slalom: "⇅", "slalom-unde": "⇵", guschti: "⇊",
+    "guschti-unde": "⇈" }[token] || "?";
   return html`<span class="contract-glyph" style="font-size:${size * 0.8}px">${glyph}</span>`;
 }
 

@@ -1,19 +1,25 @@
-// The replay viewer of a finished game: every hand with all four hands open, stepped trick by
-// trick (← → keys or the buttons), with the contract, the declared Weis, Stöck, the hand's score
-// and a download of the game record. The data is the server's replay (docs/protocol.md).
+// The replay viewer of a finished game: every hand with all hands open (three or four seats),
+// stepped trick by trick (← → keys or the buttons), with the contract, the declared Weis, Stöck,
+// the hand's score, the variant's panel (Differenzler's forecasts and penalties, Coiffeur's
+// sheet) and a download of the game record. The data is the server's replay (docs/protocol.md).
 
 import { api } from "./api.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
 import { cardName, errorText, t } from "./i18n.js";
 import {
-  chooserBubble, contractChip, fatalPanel, POS, scoreTable, stoeckBubble, SUIT_TOKENS, trickCard,
+  chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
 } from "./pieces.js";
+import {
+  forecastTable, handScore, ranking, rowName, sheetTable, turnedNote, writtenBy,
+} from "./scores.js";
+import { positions, sideSeats, winnerText } from "./table-names.js";
 import { jasstafelSVG } from "./tafel.js";
 
 export function mountReplay(view, id, ctx) {
   let data = null;
+  let variant = null; // the variant's description from GET /api/meta
   let hand = 0;
   let step = 0;
   let alive = true;
@@ -23,7 +29,46 @@ export function mountReplay(view, id, ctx) {
     const info = data.seats[s];
     return info && info.name ? info.name : t(`seat.${s}`);
   };
-  const teamName = (team) => `${seatName(team)} & ${seatName(team + 2)}`;
+  const sides = () => sideSeats(null, { players: data.seats.length, sides: data.result.scores.length });
+  const teamName = (side) => sides()[side].map(seatName).join(" & ");
+  const pos = (s) => positions(data.seats.length)[s];
+
+  /** The Match marks of the Coiffeur hands before hand `upto`: side → row → mark. */
+  function marksBefore(upto) {
+    const marks = {};
+    for (const h of data.hands.slice(0, upto)) {
+      if (!h.score?.row) continue;
+      const w = writtenBy(h.score, sides());
+      if (w.mark) marks[w.side] = { ...(marks[w.side] || {}), [w.row]: w.mark };
+    }
+    return marks;
+  }
+
+  /** The variant's panel of hand `h` (at its end: `done`), or "". */
+  function panelBox(h, names, done) {
+    const p = h.panel || {};
+    if (p.forecasts) {
+      const shown = done ? p : { ...p, penalties: null, made: p.made.map(() => "–") };
+      return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: h.hand_no, hands: p.hands })}</h3>
+        ${forecastTable(names, shown, null, null)}</section>`;
+    }
+    if (p.sheet) {
+      return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
+        marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
+    }
+    return "";
+  }
+
+  /** The contract in the middle: who chose it (and the sheet row), or the dealer's turned card. */
+  function chip(h) {
+    if (h.chooser === null || h.chooser === undefined) {
+      return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
+        h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}`;
+    }
+    const row = h.panel?.rows?.find((r) => r.row === h.panel.row);
+    const by = t("chosen_by", { who: seatName(h.chooser) });
+    return contractChip(h.contract, h.multiplier, row ? `${rowName(row, deck())} · ${by}` : by, h.pushed && !row, deck());
+  }
 
   function remaining(h, seat, upto) {
     const played = new Set();
@@ -36,7 +81,8 @@ export function mountReplay(view, id, ctx) {
     const trumpTok = h.contract in SUIT_TOKENS ? SUIT_TOKENS[h.contract] : -1;
     const cards = sortHand(remaining(h, s, step).map(parseToken), trumpTok, h.contract === "unde");
     const melds = h.weis[s] || [];
-    return html`<div class="seat open-hand pos-${POS[s]} team-${s % 2}" data-seat=${s}>
+    const side = sides().findIndex((x) => x.includes(s));
+    return html`<div class="seat open-hand pos-${pos(s)} team-${side}" data-seat=${s}>
         <div class="plate"><span class="seat-label">${seatName(s)}</span>
           ${h.forehand === s ? html`<span class="badge">▶</span>` : ""}
         </div>
@@ -78,15 +124,16 @@ export function mountReplay(view, id, ctx) {
     const n = h.tricks.length;
     const tr = step > 0 ? h.tricks[step - 1] : null;
     const r = data.result;
-    const names = [teamName(0), teamName(1)];
+    const names = r.scores.map((_, i) => teamName(i));
+    const lower = variant?.lower_is_better;
     render(html`
       <section class="replay-view">
         <div class="felt-wrap">
           <div class="felt replay-felt">
-            ${[0, 1, 2, 3].map((s) => seat(h, s))}
+            ${data.seats.map((_, s) => seat(h, s))}
             <div class="center">
-              ${contractChip(h.contract, h.multiplier, t("chosen_by", { who: seatName(h.chooser) }), h.pushed, deck())}
-              <div class="trick">${tr ? tr.cards.map((c) => trickCard(c, POS[c.seat], c.seat === tr.winner ? "winner" : "", deck())) : ""}</div>
+              ${chip(h)}
+              <div class="trick">${tr ? tr.cards.map((c) => trickCard(c, pos(c.seat), c.seat === tr.winner ? "winner" : "", deck())) : ""}</div>
               ${tr ? html`<div class="center-note">${t("trick_by", { who: seatName(tr.winner) })} · ${t("points.count", { n: tr.points })}</div>` : ""}
             </div>
           </div>
@@ -95,14 +142,16 @@ export function mountReplay(view, id, ctx) {
         <aside class="side">
           <section class="side-box">
             <h3>${t("replay")} #${data.game_id} <span class="muted small">${data.code}</span></h3>
-            <p class="winner">${t("pair", { a: t("gameover.won", { team: teamName(r.winner) }), b: t(`reason.${r.reason}`) })}</p>
-            <div class="scoreline"><span class="team team-0">${names[0]}</span><strong>${r.scores[0]}</strong></div>
-            <div class="scoreline"><span class="team team-1">${names[1]}</span><strong>${r.scores[1]}</strong></div>
+            <p class="winner">${winnerText(r, sides(), seatName, teamName, null)}</p>
+            ${data.jasstafel ? html`<div class="scoreline"><span class="team team-0">${names[0]}</span><strong>${r.scores[0]}</strong></div>
+            <div class="scoreline"><span class="team team-1">${names[1]}</span><strong>${r.scores[1]}</strong></div>`
+              : ranking(names, r.scores, r.places, lower)}
           </section>
+          ${panelBox(h, names, step === n)}
           ${weisShown(h.weis, h.weis_seat, seatName, deck())}
           ${step === n ? html`<section class="side-box"><h3>${t("summary.title")}</h3>
-            ${scoreTable(names, h.score, h.scores_after)}</section>` : ""}
-          <section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>
+            ${handScore(names, h.score, h.scores_after, h.panel?.rows, sides(), deck())}</section>` : ""}
+          ${data.jasstafel ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>` : ""}
           <section class="side-box buttons">
             <a class="btn primary" id="rp-download" href=${api.recordUrl(data.game_id)} data-record=${data.game_id} download>${t("download")}</a>
             <a class="btn" data-nav href="/">${t("lobby.back")}</a>
@@ -143,7 +192,9 @@ export function mountReplay(view, id, ctx) {
 
   async function load() {
     try {
-      data = await api.replay(id);
+      const [replay, meta] = await Promise.all([api.replay(id), api.meta().catch(() => null)]);
+      data = replay;
+      variant = meta?.variants?.find((v) => v.key === data.variant) || null;
       redraw();
     } catch (err) {
       if (alive) render(fatalPanel(errorText(err.code, err.message)), view);

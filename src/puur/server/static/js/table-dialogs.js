@@ -4,8 +4,10 @@
 import { api } from "./api.js";
 import { html } from "./dom.js";
 import { t } from "./i18n.js";
-import { contractIcon, contractName, scoreTable } from "./pieces.js";
+import { contractIcon, contractName } from "./pieces.js";
+import { handScore, ranking } from "./scores.js";
 import { jasstafelSVG } from "./tafel.js";
+import { variantSide } from "./table-variant.js";
 
 /** Take a free seat (with a name) or watch. `table` is the open table (table-state.js). */
 export function joinPanel(table, onWatch) {
@@ -24,11 +26,12 @@ export function joinPanel(table, onWatch) {
 /** The summary of a hand (a hand_over message); `onClose` given: with a Continue button. */
 export function summaryPanel(table, s, onClose) {
   const deck = table.deck();
-  const names = [table.teamName(0), table.teamName(1)];
+  const match = s.score.match !== null && s.score.match !== undefined;
   return html`<div class="overlay summary" id="hand-summary">
       <div class="overlay-title">${t("summary.title")} · ${contractIcon(s.contract, deck, 18)}
-        ${contractName(s.contract, deck)}${s.score.match !== null && s.score.match !== undefined ? ` · ${t("summary.match")}!` : ""}</div>
-      ${scoreTable(names, s.score, s.scores)}
+        ${contractName(s.contract, deck)}${match ? ` · ${t("summary.match")}!` : ""}</div>
+      ${handScore(table.sides().map((_, i) => table.teamName(i)), s.score, s.scores,
+        table.st.game?.panel?.rows, table.sides(), deck)}
       ${onClose ? html`<button class="btn primary small" id="close-summary" type="button"
         @click=${onClose}>${t("continue")}</button>` : ""}
     </div>`;
@@ -41,14 +44,17 @@ export function gameOver(table, onClose) {
   if (!g || g.phase !== "over" || !g.result || st.overDismissed) return "";
   const r = g.result;
   const me = table.mySeat();
-  const won = me !== null && r.winner === me % 2;
-  const names = [table.teamName(0), table.teamName(1)];
+  const won = me !== null && r.winner === table.sideOf(me);
+  const names = table.sides().map((_, i) => table.teamName(i));
+  const lower = st.table?.variant?.lower_is_better;
+  // The last hand's summary (a Differenzler hand's already holds the players' table).
+  const last = st.summary && st.summary.hand_no === g.hand_no;
   return html`<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
       <h2 id="go-title">${t("gameover")}</h2>
-      <p class="winner">${t("pair", { a: table.wonText(r.winner), b: t(`reason.${r.reason}`) })}</p>
-      <p class="final-score"><span>${names[0]} <strong>${r.scores[0]}</strong></span>
-        <span>${names[1]} <strong>${r.scores[1]}</strong></span></p>
+      <p class="winner">${table.wonText(r)}</p>
+      ${g.jasstafel ? html`<p class="final-score"><span>${names[0]} <strong>${r.scores[0]}</strong></span>
+        <span>${names[1]} <strong>${r.scores[1]}</strong></span></p>` : ranking(names, r.scores, r.places, lower)}
       <div class="row wrap">
         ${me !== null ? html`<button class="btn primary" id="rematch-btn" type="button"
           @click=${() => table.send("rematch")}>${t("rematch")}</button>` : ""}
@@ -56,7 +62,8 @@ export function gameOver(table, onClose) {
         <a class="btn" href=${api.recordUrl(r.game_id)} data-record=${r.game_id} download>${t("download")}</a>
         <button class="btn" id="go-close" type="button" @click=${onClose}>${t("close")}</button>
       </div>
-      ${jasstafelSVG(g.jasstafel, names)}
-      ${st.summary && st.summary.hand_no === g.hand_no ? summaryPanel(table, st.summary) : ""}
+      ${g.jasstafel ? jasstafelSVG(g.jasstafel, names) : ""}
+      ${last ? summaryPanel(table, st.summary) : ""}
+      ${!g.jasstafel && !(last && st.summary.score.forecasts) ? variantSide(table) : ""}
       </div></div>`;
 }

@@ -6,6 +6,7 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, repeat } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
+import { forecastPanel, rowPanel } from "./table-variant.js";
 
 /** The cards of the hand, sorted; a legal one plays when clicked. `table` is the open table
  * (table-state.js). */
@@ -101,6 +102,8 @@ export function actionBar(table) {
   const legal = g.legal || [];
   // The seconds left are written into this element by the table's clock.
   const timer = st.deadlineAt ? html`<span class="deadline" id="deadline"></span>` : "";
+  if (g.phase === "forecast") return [...out, forecastPanel(table, legal, timer)];
+  if (legal.some((a) => a.type === "row")) return [...out, rowPanel(table, legal, timer)];
   if (g.phase === "choose") return [...out, choosePanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];

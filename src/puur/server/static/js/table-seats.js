@@ -5,7 +5,8 @@
 import { backSVG } from "./cards.js";
 import { html, svg } from "./dom.js";
 import { t } from "./i18n.js";
-import { chooserBubble, POS, stoeckBubble, weisBubble } from "./pieces.js";
+import { chooserBubble, stoeckBubble, weisBubble } from "./pieces.js";
+import { forecastBubble } from "./table-variant.js";
 
 const BADGE_ICONS = {
   bot: svg`<rect x="1.5" y="2" width="13" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6"/>
@@ -32,6 +33,7 @@ export function seatBox(table, seat, onSit) {
   const { st } = table;
   const g = st.game;
   const r = table.rel(seat);
+  const at = table.where(seat);
   const info = table.seatInfo(seat);
   const me = seat === table.mySeat();
   const toMove = g && g.phase !== "over" && g.to_move === seat && !st.completing;
@@ -50,7 +52,7 @@ export function seatBox(table, seat, onSit) {
       : html`<span class="muted">${t("free_seat")}</span>`;
   }
   let cards = "";
-  if (g && !me && r !== 0) cards = backs(g.hand_sizes[seat], POS[r]);
+  if (g && !me && r !== 0) cards = backs(g.hand_sizes[seat], at);
   else if (g && table.mySeat() === null && r === 0) cards = backs(g.hand_sizes[seat], "bottom");
   const bubbles = [];
   if (g) {
@@ -58,9 +60,10 @@ export function seatBox(table, seat, onSit) {
     if (ann.length && g.trick_no <= 1) bubbles.push(weisBubble(ann));
     if (g.stoeck_seat === seat) bubbles.push(stoeckBubble());
     if (g.chooser === seat && g.contract) bubbles.push(chooserBubble(g.contract, table.deck()));
+    bubbles.push(forecastBubble(table, seat));
   }
   const tricks = g ? g.tricks_won?.[seat] ?? 0 : 0;
-  return html`<div class="seat pos-${POS[r]} team-${seat % 2} ${toMove ? "to-move" : ""} ${me ? "me" : ""}"
+  return html`<div class="seat pos-${at} team-${table.alone() ? seat : table.sideOf(seat)} ${toMove ? "to-move" : ""} ${me ? "me" : ""}"
         data-seat=${seat}>
       ${r !== 0 ? cards : ""}
       <div class="plate">

@@ -5,22 +5,28 @@
 import { html } from "./dom.js";
 import { t } from "./i18n.js";
 import { weisShown } from "./pieces.js";
+import { sideTotals } from "./scores.js";
 import { jasstafelSVG } from "./tafel.js";
+import { variantSide } from "./table-variant.js";
 
 /** `table` is the open table (table-state.js); `on` holds the buttons' actions. */
 export function sidePanel(table, on) {
   const g = table.st.game;
-  const scores = g ? g.scores : [0, 0];
+  const sides = table.sides();
+  const scores = g ? g.scores : sides.map(() => 0);
   const target = g ? g.target : table.st.table?.rules?.target;
-  const names = [table.teamName(0), table.teamName(1)];
+  const names = sides.map((_, s) => table.teamName(s));
+  const lower = table.st.table?.variant?.lower_is_better;
+  // The slate is Schieber's: drawn where the server sends one (before the first state: where the
+  // rules have a target to count to).
   return html`
       <section class="side-box score-box">
-        <h3>${t("score")} <span class="muted small">${target ? t("target", { n: target }) : ""}</span></h3>
-        <div class="scoreline"><span class="team team-0">${names[0]}</span><strong id="score-0">${scores[0]}</strong></div>
-        <div class="scoreline"><span class="team team-1">${names[1]}</span><strong id="score-1">${scores[1]}</strong></div>
-        ${g && g.phase !== "over" ? html`<div class="scoreline small muted"><span>${t("this_hand")}</span><span>${g.credited[0]} : ${g.credited[1]}</span></div>` : ""}
+        <h3>${lower ? t("score.penalty_title") : t("score")} <span class="muted small">${target ? t("target", { n: target }) : ""}</span></h3>
+        ${sideTotals(names, scores, g && sides.length > 2 ? g.places : null)}
+        ${g && g.phase !== "over" ? html`<div class="scoreline small muted"><span>${t("this_hand")}</span><span>${g.credited.join(" : ")}</span></div>` : ""}
       </section>
-      <section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(g ? g.jasstafel : null, names)}</section>
+      ${variantSide(table)}
+      ${(g ? g.jasstafel : target) ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(g?.jasstafel, names)}</section>` : ""}
       ${g ? weisShown(g.weis_shown, g.weis_seat, table.seatName, table.deck()) : ""}
       <section class="side-box buttons">
         <button class="btn" id="last-btn" type="button" ?disabled=${!(g && g.last_trick)}

@@ -10,6 +10,8 @@
 
 import { api, forgetSeat, saveSeat, savedSeat, TableSocket } from "./api.js";
 import { errorText, t } from "./i18n.js";
+import { writtenBy } from "./scores.js";
+import { seating } from "./table-names.js";
 import { sleep } from "./util.js";
 
 /**
@@ -37,42 +39,16 @@ export function openTable(code, watch, ctx, redraw) {
     joinForm: null,
     fatal: null,
     log: [],
+    marks: {}, // side → sheet row → "match" | "kontermatch" (Coiffeur), from the hands seen
+    forecastError: null,
   };
   let sock = null;
   let alive = true;
   const pause = ctx.fast ? 120 : 900;
   const gap = ctx.fast ? 0 : 380;
 
-  // --- Who sits where ----------------------------------------------------------------------
-
-  const mySeat = () => (st.you && st.you.role === "player" ? st.you.seat : null);
-  const bottomSeat = () => mySeat() ?? 0;
-  /** A seat counted from the seat at the bottom of the page (0 bottom, 1 right, …). */
-  const rel = (seat) => (seat - bottomSeat() + 4) % 4;
-  const seatInfo = (seat) => st.table?.seats?.[seat] || { seat, name: t(`seat.${seat}`), taken: false };
-
-  function seatName(seat) {
-    if (seat === mySeat()) return t("you");
-    const s = seatInfo(seat);
-    return s.taken && s.name ? s.name : t(`seat.${seat}`);
-  }
-
-  function teamName(team) {
-    const me = mySeat();
-    if (me !== null) return t(team === me % 2 ? "team.us" : "team.them");
-    return `${seatName(team)} & ${seatName(team + 2)}`;
-  }
-
-  /** Who won the game, as a sentence starts: "We win", "They win", "Anna & Beat win". */
-  function wonText(team) {
-    const me = mySeat();
-    if (me !== null) return t(team === me % 2 ? "gameover.won_us" : "gameover.won_them");
-    return t("gameover.won", { team: teamName(team) });
-  }
-
-  function trickBy(seat) {
-    return seat === mySeat() ? t("trick_by_you") : t("trick_by", { who: seatName(seat) });
-  }
+  const names = seating(st);
+  const { mySeat } = names;
 
   // --- Connecting ------------------------------------------------------------------------
 
@@ -199,10 +175,19 @@ export function openTable(code, watch, ctx, redraw) {
 
   const deferred = [];
 
+  /** A hand is over: its summary is shown, and a Match written on the sheet is marked. */
+  function handOver(m) {
+    st.summary = m;
+    if (m.score && m.score.row) {
+      const w = writtenBy(m.score, names.sides());
+      if (w.mark) st.marks[w.side] = { ...(st.marks[w.side] || {}), [w.row]: w.mark };
+    }
+  }
+
   function flushDeferred() {
     const msgs = deferred.splice(0);
     for (const m of msgs) {
-      if (m.type === "hand_over") st.summary = m;
+      if (m.type === "hand_over") handOver(m);
       else { st.over = m; st.overDismissed = false; }
     }
     if (msgs.length) redraw();
@@ -218,7 +203,7 @@ export function openTable(code, watch, ctx, redraw) {
           let last = -1;
           st.queue.forEach((m, i) => { if (m.type === "state") last = i; });
           for (const m of st.queue.splice(0, Math.max(0, last))) {
-            if (m.type === "hand_over") st.summary = m;
+            if (m.type === "hand_over") handOver(m);
             else if (m.type === "game_over") { st.over = m; st.overDismissed = false; }
             else if (m.event && m.event.type === "rematch") { st.summary = null; st.over = null; }
           }
@@ -252,10 +237,12 @@ export function openTable(code, watch, ctx, redraw) {
     if (firstShow) ctx.tableDefaults(msg.table.lang, msg.table.deck);
     if (msg.event && msg.event.type === "seat") seatToast(msg.event);
     if (msg.event && msg.event.type === "rematch") {
+      st.marks = {};
       st.summary = null;
       st.over = null;
     }
     st.pending = false;
+    if (next?.phase !== "forecast") st.forecastError = null;
     // The summary of the last hand gives way once the next hand's first card is on the cloth.
     if (st.summary && next && next.hand_no > st.summary.hand_no
         && (next.trick.length > 0 || next.trick_no > 0)) {
@@ -295,7 +282,7 @@ export function openTable(code, watch, ctx, redraw) {
 
   function seatToast(ev) {
     if (!st.table) return;
-    const who = seatName(ev.seat);
+    const who = names.seatName(ev.seat);
     if (ev.what === "joined" && ev.seat !== mySeat()) ctx.toast(t("joined", { who }), "info", 2500);
   }
 
@@ -322,8 +309,8 @@ export function openTable(code, watch, ctx, redraw) {
   }
 
   return {
-    st, code, mySeat, bottomSeat, rel, seatInfo, seatName, teamName, wonText, trickBy,
-    start, join, spectate, send, isLatest, legalPlays,
+    st, code, ...names,
+    start, join, spectate, send, isLatest, legalPlays, redraw,
     deck: () => ctx.prefs.deck,
     close() {
       alive = false;

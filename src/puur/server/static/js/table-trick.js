@@ -3,16 +3,27 @@
 // shows before the game starts (the invite while seats are free).
 
 import { html, repeat } from "./dom.js";
-import { t } from "./i18n.js";
-import { contractChip, miniCard, POS, trickCard } from "./pieces.js";
+import { t, tn } from "./i18n.js";
+import { contractChip, miniCard, trickCard } from "./pieces.js";
+import { rowName, turnedNote } from "./scores.js";
 
-/** The contract above the trick, or "" before one is chosen. */
+/** The contract above the trick, or "" before one is chosen: who chose it (and pushed), or the
+ * dealer's turned card that made trumps (Differenzler); the sheet row it is played in
+ * (Coiffeur). */
 export function contract(table) {
   const g = table.st.game;
   if (!g || !g.contract) return "";
-  const by = g.chooser === table.mySeat() ? t("chosen_by_you")
+  const deck = table.deck();
+  if (g.chooser === null || g.chooser === undefined) {
+    if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
+    const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
+    return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}`;
+  }
+  let by = g.chooser === table.mySeat() ? t("chosen_by_you")
     : t("chosen_by", { who: table.seatName(g.chooser) });
-  return contractChip(g.contract, g.multiplier, by, g.pushed, table.deck());
+  const row = g.panel?.rows?.find((r) => r.row === g.panel.row);
+  if (row) by = `${rowName(row, deck)} · ${by}${g.panel.pushes ? ` · ${tn("pushes.count", g.panel.pushes)}` : ""}`;
+  return contractChip(g.contract, g.multiplier, by, g.pushed && !row, deck);
 }
 
 /** The cards of the trick on the cloth (or of the completed trick being held). */
@@ -23,12 +34,12 @@ export function trickCards(table) {
   let cls = "";
   if (st.completing) {
     cards = st.completing.cards;
-    if (st.completing.collecting) cls = `collect collect-${POS[table.rel(st.completing.winner)]}`;
+    if (st.completing.collecting) cls = `collect collect-${table.where(st.completing.winner)}`;
   }
   return repeat(cards, (c) => c.card, (c) => {
-    const r = table.rel(c.seat);
-    const enter = st.entering.has(c.card) ? `enter enter-${POS[r]}` : "";
-    return trickCard(c, POS[r], `${enter} ${cls}`, table.deck());
+    const at = table.where(c.seat);
+    const enter = st.entering.has(c.card) ? `enter enter-${at}` : "";
+    return trickCard(c, at, `${enter} ${cls}`, table.deck());
   });
 }
 
@@ -37,7 +48,7 @@ export function lastTrick(table, onClose) {
   const lt = table.st.game.last_trick;
   return html`<div class="overlay last-trick" id="last-trick">
         <div class="overlay-title">${t("last_trick")} · ${table.trickBy(lt.winner)} · ${t("points.count", { n: lt.points })}</div>
-        <div class="mini-trick">${lt.cards.map((c) => html`<div class="lt-slot slot-${POS[table.rel(c.seat)]}">${miniCard(c.card, table.deck())}</div>`)}</div>
+        <div class="mini-trick">${lt.cards.map((c) => html`<div class="lt-slot slot-${table.where(c.seat)}">${miniCard(c.card, table.deck())}</div>`)}</div>
         <button class="btn small" id="close-last" type="button" @click=${onClose}>${t("close")}</button></div>`;
 }
 

@@ -15,6 +15,8 @@ import { sidePanel } from "./table-side.js";
 import { openTable } from "./table-state.js";
 import { contract, lastTrick, trickCards, waiting } from "./table-trick.js";
 
+const ORDER = ["top", "left", "right"];
+
 export function mountTable(view, code, watch, ctx) {
   let alive = true;
   const table = openTable(code, watch, ctx, redraw);
@@ -71,12 +73,16 @@ export function mountTable(view, code, watch, ctx) {
   function page() {
     const g = st.game;
     const bottom = table.bottomSeat();
+    const n = table.seatCount();
+    // The seats across the cloth first, then the sides: the order the grid places them in.
+    const others = Array.from({ length: n - 1 }, (_, i) => (bottom + i + 1) % n)
+      .sort((a, b) => ORDER.indexOf(table.where(a)) - ORDER.indexOf(table.where(b)));
     const dialog = gameOver(table, on.closeGameOver);
     const tpl = html`
       <section class="table-view ${g ? `phase-${g.phase}` : "phase-waiting"}" data-code=${code}>
         <div class="felt-wrap" ?inert=${Boolean(dialog)}>
           <div class="felt">
-            ${[2, 3, 1].map((r) => seatBox(table, (bottom + r) % 4, on.sit))}
+            ${others.map((s) => seatBox(table, s, on.sit))}
             <div class="center">
               ${contract(table)}
               <div class="trick" aria-label=${t("aria.trick")}>${trickCards(table)}</div>
@@ -123,6 +129,10 @@ export function mountTable(view, code, watch, ctx) {
   /** A selector that finds the same control again after a redraw, or null. */
   function focusKey(el) {
     if (el.id) return `#${CSS.escape(el.id)}`;
+    // A sheet row's button: the row and the way it is played.
+    if (el.dataset.row !== undefined && el.dataset.contract !== undefined) {
+      return `button[data-row="${CSS.escape(el.dataset.row)}"][data-contract="${CSS.escape(el.dataset.contract)}"]`;
+    }
     for (const attr of ["contract", "option", "seat"]) {
       if (el.dataset[attr] !== undefined) {
         return `${el.tagName.toLowerCase()}[data-${attr}="${CSS.escape(el.dataset[attr])}"]`;

@@ -1,0 +1,97 @@
+// What the table shows of a variant's own part of the game (its panel, docs/protocol.md):
+// Differenzler's forecast (the field to give one, each player's forecast or that it is hidden,
+// the points made and the penalties) and Coiffeur's sheet (the rows to choose from, pushing on,
+// the sheet itself). The panels are drawn from what the state holds, not from the variant's
+// name; every button is one of the server's legal actions.
+
+import { html } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { contractIcon, contractName } from "./pieces.js";
+import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
+
+/** The forecast field: a number in the range the legal forecasts span, sent as one of them. */
+export function forecastPanel(table, legal, timer) {
+  const values = legal.filter((a) => a.type === "forecast").map((a) => a.value);
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const submit = (e) => {
+    e.preventDefault();
+    const input = document.getElementById("forecast-input");
+    const text = input.value.trim();
+    const action = /^\d+$/.test(text) && legal.find((a) => a.type === "forecast" && a.value === Number(text));
+    if (!action) {
+      table.st.forecastError = t("dz.forecast_bad", { lo, hi });
+      table.redraw();
+      input.focus();
+      return;
+    }
+    table.st.forecastError = null;
+    table.send("forecast", { value: action.value });
+  };
+  const err = table.st.forecastError;
+  return html`<form class="forecast-panel" id="forecast-form" @submit=${submit} novalidate>
+      <label class="prompt" for="forecast-input">${t("dz.forecast_label")}</label>
+      <input id="forecast-input" type="number" inputmode="numeric" min=${lo} max=${hi} step="1"
+        placeholder="${lo}–${hi}" aria-invalid=${err ? "true" : "false"} required>
+      <button class="btn primary" type="submit" id="forecast-btn">${t("dz.forecast_submit")}</button>
+      ${err ? html`<span class="field-error" role="alert">${err}</span>` : ""}${timer}</form>`;
+}
+
+/** The open rows the server lets the team choose, each with the ways it may be played, and
+ * pushing on where it is legal. */
+export function rowPanel(table, legal, timer) {
+  const g = table.st.game;
+  const deck = table.deck();
+  const rows = g.panel.rows;
+  const byRow = new Map();
+  for (const a of legal.filter((x) => x.type === "row")) {
+    if (!byRow.has(a.row)) byRow.set(a.row, []);
+    byRow.get(a.row).push(a);
+  }
+  const push = legal.find((a) => a.type === "push");
+  const prompt = g.panel.pushes ? t("row.pushed_to_you", { pushes: tn("pushes.count", g.panel.pushes) }) : t("row.choose");
+  return html`<div class="row-panel"><span class="prompt">${prompt}</span>
+      <div class="rows">${[...byRow].map(([r, acts]) => {
+        const row = rows.find((x) => x.row === r);
+        const name = rowName(row, deck);
+        const button = (a, whole) => html`<button class="btn choice row-btn ${whole ? "whole" : ""}" type="button"
+            data-row=${r} data-contract=${a.contract} title=${contractName(a.contract, deck)}
+            aria-label="${name} · ${contractName(a.contract, deck)}"
+            @click=${() => table.send("row", { row: a.row, contract: a.contract })}>${contractIcon(a.contract, deck, 20)}${
+              whole ? html`<span>${name}</span>` : ""}</button>`;
+        // A row played one way is one button; a free row shows its ways under its name.
+        if (acts.length === 1) return button(acts[0], true);
+        return html`<div class="row-choice" data-row=${r}><span class="row-name">${name}</span>
+          <span class="ways">${acts.map((a) => button(a, false))}</span></div>`;
+      })}</div>
+      ${push ? html`<button class="btn push" type="button" id="push-btn" @click=${() => table.send("push")}>${t("push")}</button>` : ""}
+      ${timer}</div>`;
+}
+
+/** The bubble at a seat with its Differenzler forecast as the page may show it. */
+export function forecastBubble(table, seat) {
+  const g = table.st.game;
+  const p = g?.panel;
+  if (!p || !p.forecasts || !(p.forecast_done?.[seat] || p.forecasts[seat] !== null)) return "";
+  return html`<span class="bubble forecast-bubble" data-seat=${seat}
+    title=${t("dz.forecast")}><span class="bubble-word">${t("dz.forecast")}</span> ${forecastText(p, g.own, seat, table.mySeat())}</span>`;
+}
+
+/** The side panel's boxes of a variant's panel, or "" (Schieber has none). */
+export function variantSide(table) {
+  const g = table.st.game;
+  const p = g?.panel;
+  if (!p) return "";
+  const names = table.sides().map((_, s) => table.teamName(s));
+  if (p.forecasts) {
+    return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
+      ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
+  }
+  if (p.sheet) {
+    // At the end of the game the panel is still the sheet before the last hand.
+    const over = g.phase === "over";
+    const written = over && g.last_hand?.score?.row ? writtenBy(g.last_hand.score, table.sides()) : null;
+    return html`<section class="side-box sheet-box">${sheetTable(names, p, table.deck(),
+      { marks: table.st.marks, playing: over ? null : p.row, written })}</section>`;
+  }
+  return "";
+}
