@@ -43,6 +43,7 @@ from puur.bots.cardpool import (
 )
 from puur.cards import ALL_CARDS
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
+from puur.rules import RuleSet
 from puur.tricks import SCHIEBER, PlayRule
 
 __all__ = ["VariantModel", "WorldSampler", "answer_question", "replay_play"]
@@ -68,6 +69,21 @@ class VariantModel:
     def num_seats(self, obs: Any) -> int:
         """The seats at the table."""
         return len(obs.hand_sizes)
+
+    def weis_rules(self, obs: Any) -> RuleSet:
+        """The rule set whose Weis the seats of ``obs`` declare: Schieber's own, or the trick
+        rules a variant's options give."""
+        rules = obs.rules
+        if isinstance(rules, RuleSet):
+            return rules
+        trick: RuleSet = rules.trick_rules()
+        return trick
+
+    def forbidden(self, obs: Any, num_seats: int) -> list[int]:
+        """Per seat, the cards its plays in ``obs.history`` prove it does not hold: every trick
+        under :meth:`play_rule` with the trumps of ``obs`` (a variant whose trumps change during
+        the hand says otherwise)."""
+        return forbidden_from_play(self.play_rule(obs), obs.history, obs.trump, num_seats)
 
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
@@ -191,7 +207,7 @@ class WorldSampler:
         me = obs.seat
         self.others: tuple[int, ...] = tuple(s for s in range(n) if s != me)
         self.played_by: list[int] = [obs.played_by(s) for s in range(n)]
-        forbidden = forbidden_from_play(model.play_rule(obs), obs.history, obs.trump, n)
+        forbidden = model.forbidden(obs, n)
         forbidden[me] = 0
         self.allowed: list[int] = [ALL_CARDS & ~f for f in forbidden]
         known, self.pool, _need = unseen_cards(obs, n)
@@ -257,7 +273,7 @@ class WorldSampler:
                 known, pool = self.known, self.pool
                 if self.weis_hints:
                     placed = place_weis(known, pool, self.allowed, self.played_by,
-                                        self.weis_hints, obs.rules, rng)
+                                        self.weis_hints, self.model.weis_rules(obs), rng)
                     if placed is None:
                         continue
                     known, pool = placed

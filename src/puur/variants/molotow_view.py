@@ -1,11 +1,12 @@
 """What one Molotow seat (or a spectator) may know, and its tensor encoding.
 
 Besides the public view of every trick hand (:mod:`puur.variants.view`) a seat knows its own
-cards, the trumps and the card (and seat) that fixed them, the points every trick is worth in
-the contract as it now stands, each player's score in the hand so far, the table Weis, and the
-game totals before the hand. Every hand Weis is scored by its own holder, so once trick 1 is
-over every declared Weis is shown card by card (with ``best_weis_only`` only the best, as in
-Schieber). A discard proves a void: the history shows it to everyone alike.
+cards, the trumps and the card (and seat) that fixed them, the cards dealt to nobody, the points
+every trick is worth in the contract as it now stands, each player's score in the hand so far,
+the table Weis, and the game totals before the hand. Every hand Weis is scored by its own
+holder, so once trick 1 is over every declared Weis is shown card by card (with
+``best_weis_only`` only the best, as in Schieber). A discard proves a void: the history shows
+it to everyone alike.
 
 Tensor layout (version :data:`OBS_VERSION`, :data:`OBS_SIZE` floats; seats relative to the
 observer, 0 = the observer, then in playing order; a smaller table leaves the slots of the
@@ -34,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from puur.cards import bits
+from puur.cards import ALL_CARDS, bits
 from puur.hand import OVER
 from puur.variants.view import SPECTATOR, table_view
 from puur.weis import Meld
@@ -89,6 +90,8 @@ class MolotowObservation:
     weis_seat: int
     stoeck_seat: int
     known: tuple[int, ...]
+    #: Cards dealt to nobody (the Schilten 6 with five players).
+    out_of_play: int = 0
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = ()
 
@@ -147,7 +150,7 @@ class MolotowObservation:
 
     def hand_sizes_total(self) -> int:
         """The cards dealt in the hand (35 with five players, else 36)."""
-        return 35 if self.num_seats == 5 else 36
+        return 36 - self.out_of_play.bit_count()
 
 
 def observe(hand: MolotowHand, seat: int) -> MolotowObservation:
@@ -196,6 +199,7 @@ def observe(hand: MolotowHand, seat: int) -> MolotowObservation:
         weis_seat=view.weis_seat,
         stoeck_seat=view.stoeck_seat,
         known=known,
+        out_of_play=ALL_CARDS & ~sum(hand.initial_hands),
         weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
         legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )
