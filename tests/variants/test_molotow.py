@@ -323,3 +323,12 @@ def test_the_variant_is_registered_under_its_names() -> None:
     assert get("molotow") is VARIANT and get("Molotow-Jass") is VARIANT
     assert VARIANT.action_space(None).name(A_STOECK) == "stoeck"
     assert VARIANT.num_seats(PRESETS["six"]) == 6
+
+
+def test_a_weis_is_only_announced_until_trick_1_is_over() -> None:
+    hand = hand_of(MolotowRules(), *SPREAD)
+    play(hand, "weis:1 SA")
+    seen = hand.observation(1)
+    assert seen.weis_announced[0] == ((20, 3),)
+    assert seen.weis_shown[0] == () and seen.known_cards(0) == 0
+    assert hand.observation(-1).weis_shown[0] == ()
