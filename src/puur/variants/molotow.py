@@ -17,11 +17,10 @@ Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 decl
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_cards
-from puur.hand import IllegalActionError, TrickHand
+from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
     OptionsVariant,
@@ -39,28 +38,20 @@ from puur.variants.molotow_hand import (
     deal_molotow,
 )
 from puur.variants.molotow_rules import PRESETS, MolotowRules
-from puur.variants.series import SeriesGame
+from puur.variants.series import DealtSeries
 
 __all__ = ["ACTIONS", "VARIANT", "MolotowGame", "MolotowVariant", "format_deal_line",
            "parse_deal_line"]
 
 
-class MolotowGame(SeriesGame[MolotowHand]):
+class MolotowGame(DealtSeries[MolotowHand]):
     """A game of Molotow: the agreed number of hands, the dealer moving one seat a hand."""
 
     def __init__(self, rules: MolotowRules | None = None, seed: int | str | None = None,
                  deals: list[MolotowDeal] | None = None) -> None:
         rules = VARIANT.check_rules(rules)
         self.rules: MolotowRules = rules
-        self.seed: int | str = seed if seed is not None else random.randrange(2**63)
-        self._deals: list[MolotowDeal] = list(deals or [])
-        n = rules.players
-        self.first_dealer: int = (
-            self._deals[0].dealer if self._deals
-            else random.Random(f"{self.seed}:dealer").randrange(n)
-        )
-        self.rounds: list[MolotowHand] = []
-        self._start_hand((0,) * n)
+        self._start_series(seed, deals, rules.players)
 
     @property
     def variant(self) -> MolotowVariant:
@@ -77,41 +68,14 @@ class MolotowGame(SeriesGame[MolotowHand]):
         """Each player is a side of his own."""
         return tuple(range(self.rules.players))
 
-    def deal_for(self, index: int) -> MolotowDeal:
-        """The deal of hand ``index`` (given, or shuffled from the seed)."""
-        if index < len(self._deals):
-            return self._deals[index]
-        dealer = (self.first_dealer + index) % self.rules.players
-        d = deal_molotow(self.rules, f"{self.seed}:{index}", dealer)
-        self._deals.append(d)
-        return d
+    def _deal(self, seed: str, dealer: int) -> MolotowDeal:
+        return deal_molotow(self.rules, seed, dealer)
 
-    def _start_hand(self, totals: tuple[int, ...]) -> None:
-        index = len(self.rounds)
-        self.rounds.append(MolotowHand(self.rules, self.deal_for(index), index + 1, totals))
+    def _make_hand(self, deal: Any, hand_no: int, totals: tuple[int, ...]) -> MolotowHand:
+        return MolotowHand(self.rules, deal, hand_no, totals)
 
-    def _next_hand(self) -> None:
-        self._start_hand(self.scores)
-
-    def set_deal(self, deal: MolotowDeal) -> None:
-        """Replace the deal of the current hand before its first action (used by records); the
-        dealer must be the one whose turn it is."""
-        r = self.round
-        if r.actions or self.is_over:
-            raise IllegalActionError("the deal can only be set before the hand's first action")
-        index = len(self.rounds) - 1
-        if not isinstance(deal, MolotowDeal):
-            raise IllegalActionError(f"not a Molotow deal: {deal!r}")
-        if index and deal.dealer != r.dealer:
-            raise IllegalActionError(
-                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}")
-        try:
-            self.rounds[index] = MolotowHand(self.rules, deal, r.hand_no, r.totals)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
-        if index == 0:
-            self.first_dealer = deal.dealer
-        self._deals[index] = deal
+    def _is_deal(self, deal: object) -> bool:
+        return isinstance(deal, MolotowDeal)
 
     @property
     def scores(self) -> tuple[int, ...]:
