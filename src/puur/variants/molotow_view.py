@@ -33,11 +33,11 @@ missing seats at zero):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from puur.cards import ALL_CARDS, bits
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, table_view
+from puur.variants.view import SPECTATOR, SeatView, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -53,8 +53,10 @@ _PHASES: Final = ("weis", "play", "stoeck")
 
 
 @dataclass(frozen=True)
-class MolotowObservation:
+class MolotowObservation(SeatView):
     """One seat's view of a Molotow hand. Card sets are raw 36-bit masks."""
+
+    NUM_ACTIONS: ClassVar[int] = NUM_ACTIONS
 
     seat: int
     rules: MolotowRules
@@ -94,25 +96,6 @@ class MolotowObservation:
     out_of_play: int = 0
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = ()
-
-    def known_cards(self, seat: int) -> int:
-        """Cards of ``seat`` known to the observer and not yet played (own hand for itself)."""
-        return self.hand if seat == self.seat else self.known[seat]
-
-    def played_by(self, seat: int) -> int:
-        """Mask of the cards ``seat`` has played."""
-        m = 0
-        for s, c in self.history:
-            if s == seat:
-                m |= 1 << c
-        return m
-
-    def action_mask(self) -> list[int]:
-        """1 for each legal action of the observer (all 0 when it is not its turn)."""
-        mask = [0] * NUM_ACTIONS
-        for a in self.legal_actions:
-            mask[a] = 1
-        return mask
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
