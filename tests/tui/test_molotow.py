@@ -101,3 +101,14 @@ async def test_a_whole_game_through_the_full_screen_table(rules: Any) -> None:
                 await pilot.press("1")
             await pilot.pause()
         assert session.is_over and "First place: " in screen_text(app)
+
+
+def test_a_table_of_six_gets_five_computer_players_from_the_three_chosen() -> None:
+    from puur.tui.settings import Settings
+
+    s = Settings(bots=["rules", "random", "search"])
+    s.switch_variant("molotow")
+    s.rules = get("molotow").preset("six")
+    assert s.seat_bots() == ["rules", "random", "search", "rules", "random"]
+    s.rules = get("molotow").preset("three")
+    assert s.seat_bots() == ["rules", "random"]
