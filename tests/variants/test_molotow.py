@@ -332,3 +332,16 @@ def test_a_weis_is_only_announced_until_trick_1_is_over() -> None:
     assert seen.weis_announced[0] == ((20, 3),)
     assert seen.weis_shown[0] == () and seen.known_cards(0) == 0
     assert hand.observation(-1).weis_shown[0] == ()
+
+
+def test_the_contract_and_the_public_panel_as_every_seat_sees_them() -> None:
+    hand = hand_of(MolotowRules(), *SPREAD)
+    assert hand.observation(-1).contract == MODE_OBENABE and hand.contract == MODE_OBENABE
+    play(hand, "SA S9 S6 SJ H6 H8 HT S7")
+    panels = [hand.observation(s).panel() for s in range(-1, 4)]
+    assert all(p == panels[0] for p in panels)
+    assert panels[0]["trump_card"] == "S7" and panels[0]["trump_seat"] == 3
+    assert panels[0]["trick_values"] == [45, 10] and panels[0]["result"] is None
+    assert hand.observation(2).contract == 2 == hand.contract
+    assert MolotowRules().stoeck_announce == "second-card"
+    assert "stoeck_announce" not in MolotowRules().to_dict()

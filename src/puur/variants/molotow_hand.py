@@ -192,6 +192,11 @@ class MolotowHand(TrickHand):
                                       (len(self.trick_winners) - 1, winner, pts))
             self._credit(self.sides[winner], pts, "table")
 
+    @property
+    def contract(self) -> int:
+        """The contract as it stands: the trump suit, or Obenabe while there is none."""
+        return self.trump if self.trump >= 0 else MODE_OBENABE
+
     # -----------------------------------------------------------------------------------------
     # Scores
 
@@ -231,7 +236,7 @@ class MolotowHand(TrickHand):
         """The trick summary with the trumps, table Weis, Weis, Stöck, marks and the result."""
         out = super().summary()
         out.update(
-            contract=format_contract(self.trump if self.trump >= 0 else MODE_OBENABE),
+            contract=format_contract(self.contract),
             trump_card=self.trump_card, trump_seat=self.trump_seat,
             table_weis=list(self.table_weis), weis=list(self.weis_points()),
             stoeck=list(self.stoeck_points()), result=list(self.result()),

@@ -92,6 +92,12 @@ class MolotowRules(Options):
         """True when the hand is scored in points (Weis, Stöck and table Weis count)."""
         return self.scoring == "points"
 
+    @property
+    def stoeck_announce(self) -> str:
+        """Stöck is announced with the second of the two cards: when the Weis are declared
+        there are no trumps yet (not an option in Molotow)."""
+        return "second-card"
+
     def trick_rules(self) -> RuleSet:
         """The rule set of the card play: Weis and Stöck only in family A, no Match bonus."""
         a = self.family_a

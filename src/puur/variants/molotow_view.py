@@ -33,9 +33,10 @@ missing seats at zero):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from puur.cards import ALL_CARDS, bits
+from puur.cards import ALL_CARDS, bits, format_card
+from puur.contracts import MODE_OBENABE
 from puur.hand import OVER
 from puur.variants.view import SPECTATOR, SeatView, table_view
 from puur.weis import Meld
@@ -96,6 +97,31 @@ class MolotowObservation(SeatView):
     out_of_play: int = 0
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = ()
+
+    @property
+    def contract(self) -> int:
+        """The contract as it stands: the trump suit, or Obenabe while there is none."""
+        return self.trump if self.trump >= 0 else MODE_OBENABE
+
+    def panel(self) -> dict[str, Any]:
+        """The public part of the hand as plain data, the same for every observer: the card
+        and seat that fixed trumps, what each trick is worth now, each player's score in the
+        hand, table Weis and total before it, and once the hand is over what it adds (and the
+        Striche and Nuller in family B)."""
+        over = self.phase == OVER
+        return {
+            "scoring": self.rules.scoring,
+            "hands": self.rules.hands,
+            "trump_card": format_card(self.trump_card) if self.trump_card >= 0 else None,
+            "trump_seat": self.trump_seat if self.trump_seat >= 0 else None,
+            "trick_values": list(self.trick_values),
+            "made": list(self.made),
+            "table_weis": list(self.table_weis),
+            "totals": list(self.totals),
+            "result": list(self.result) if over else None,
+            "marks": [list(m) for m in self.marks] if over and not self.rules.family_a
+            else None,
+        }
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
