@@ -36,7 +36,7 @@ from puur.tui.optionform import option_rows, read_options, show_options
 from puur.tui.session import PlaySession
 from puur.tui.settings import Settings
 from puur.tui.widgets import NumberDialog
-from puur.variants import get
+from puur.variants import get, variants
 
 SIZE = (120, 40)
 pytestmark = pytest.mark.anyio
@@ -268,7 +268,7 @@ async def test_the_setup_screen_offers_every_variant_with_its_form(tmp_path: Pat
         scr = app.screen
         assert isinstance(scr, SetupScreen)
         keys = [v for _p, v in scr.query_one("#variant", Select)._options]
-        assert keys == ["schieber", "differenzler", "coiffeur"]
+        assert keys == [v.key for v in variants()]
         scr.query_one("#target", Input).value = "700"  # Schieber's rules, kept for later
         scr.query_one("#variant", Select).value = "differenzler"
         await pilot.pause()

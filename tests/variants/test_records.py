@@ -52,6 +52,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "unknown contract"),
         ("coiffeur", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"sheet": "nine"}'),
          "option 'sheet'"),
+        ("molotow", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("molotow", lambda ls: ls.__setitem__(index(ls, "act"), "act weis:HQ.HK"),
+         "cannot declare"),
+        ("molotow", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                              'rules {"players": 3, "scoring": "striche"}'),
+         "4 players only"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(
@@ -79,3 +85,16 @@ def test_a_wrong_result_is_refused() -> None:
     lines[-1] = "result 1 2 / 0 0"
     with pytest.raises(RecordError, match="replay gives result"):
         read(lines)
+
+
+def test_a_five_player_molotow_record_reads_back_and_refuses_the_schilten_6() -> None:
+    lines = played("molotow", "five", hands=1)
+    rec = read(lines)
+    assert len(rec.deals[0].hands) == 5  # type: ignore[attr-defined]
+    i = index(lines, "hand")
+    dealer, rest = lines[i].split(" ", 3)[2:]
+    first = rest.split(" / ")[0].split()
+    lines[i] = f"hand 1 {dealer} " + " ".join(["S6", *first[1:]]) + rest[len(" ".join(first)):]
+    with pytest.raises(RecordError) as info:
+        read(lines)
+    assert "Schilten 6" in info.value.reason

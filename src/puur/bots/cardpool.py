@@ -132,7 +132,8 @@ def unseen_cards(obs: Any, num_seats: int) -> tuple[list[int], int, list[int]]:
     for _s, c in obs.history:
         played |= 1 << c
     known = [obs.hand if s == me else obs.known_cards(s) for s in range(num_seats)]
-    pool = ALL_CARDS & ~played
+    # Cards left out of the deal (Molotow's Schilten 6 with five players) are in no hand.
+    pool = ALL_CARDS & ~played & ~getattr(obs, "out_of_play", 0)
     for k in known:
         pool &= ~k
     need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(num_seats)]

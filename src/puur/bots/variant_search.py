@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
+from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schieber import SchieberModel
 from puur.bots.worlds import VariantModel, WorldSampler
@@ -40,6 +41,7 @@ from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
+from puur.variants.molotow_view import MolotowObservation
 
 __all__ = ["MODELS", "VariantSearch", "model_for"]
 
@@ -47,6 +49,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     Observation: SchieberModel(),
     DifferenzlerObservation: DifferenzlerModel(),
     CoiffeurObservation: CoiffeurModel(),
+    MolotowObservation: MolotowModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -68,14 +68,23 @@ class VariantModel:
 
     def trick_rules(self, obs: Any) -> RuleSet:
         """The rule set of the card play (Weis, Stöck, the last trick) of the hand ``obs``
-        looks at: what :mod:`puur.weis` reads. An observation whose ``rules`` are a variant's
-        own options (Differenzler) overrides this."""
-        rules: RuleSet = obs.rules
-        return rules
+        looks at: what :mod:`puur.weis` reads. Schieber's own, or the trick rules a variant's
+        options give (``options.trick_rules()``)."""
+        rules = obs.rules
+        if isinstance(rules, RuleSet):
+            return rules
+        trick: RuleSet = rules.trick_rules()
+        return trick
 
     def num_seats(self, obs: Any) -> int:
         """The seats at the table."""
         return len(obs.hand_sizes)
+
+    def forbidden(self, obs: Any, num_seats: int) -> list[int]:
+        """Per seat, the cards its plays in ``obs.history`` prove it does not hold: every trick
+        under :meth:`play_rule` with the trumps of ``obs`` (a variant whose trumps change during
+        the hand says otherwise)."""
+        return forbidden_from_play(self.play_rule(obs), obs.history, obs.trump, num_seats)
 
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
@@ -199,7 +208,7 @@ class WorldSampler:
         me = obs.seat
         self.others: tuple[int, ...] = tuple(s for s in range(n) if s != me)
         self.played_by: list[int] = [obs.played_by(s) for s in range(n)]
-        forbidden = forbidden_from_play(model.play_rule(obs), obs.history, obs.trump, n)
+        forbidden = model.forbidden(obs, n)
         forbidden[me] = 0
         self.allowed: list[int] = [ALL_CARDS & ~f for f in forbidden]
         known, self.pool, _need = unseen_cards(obs, n)

@@ -304,8 +304,10 @@ class SchieberFace(Face):
 def _faces() -> dict[str, Face]:
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
+    from puur.tui.face_molotow import MolotowFace
 
-    return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace())}
+    return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
+                               MolotowFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -125,9 +125,17 @@ def seat_labels(n: int) -> str:
 
 
 def seat_positions(n: int) -> tuple[int, ...]:
-    """Where each seat sits at the table: 0 South, 1 East, 2 North, 3 West; at a table of
-    three the second player sits East and the third West."""
-    return (0, 1, 3) if n == 3 else tuple(range(n))
+    """Where each seat sits at the table: 0 South, 1 East, 2 North, 3 West, 4 North-East,
+    5 North-West; at a table of three the second player sits East and the third West, at a
+    table of five South, East, North-East, North-West, West, at a table of six North sits
+    between North-East and North-West (the seats go round counter-clockwise)."""
+    if n == 3:
+        return (0, 1, 3)
+    if n == 5:
+        return (0, 1, 4, 5, 3)
+    if n == 6:
+        return (0, 1, 4, 2, 5, 3)
+    return tuple(range(n))
 
 
 class PlaySession:

@@ -66,8 +66,10 @@ class Settings:
         return get(self.variant)
 
     def seat_bots(self) -> list[str]:
-        """The computer players of the seats after the human's at this variant's table."""
-        return list(self.bots[:self.game.num_seats(self.rules) - 1])
+        """The computer players of the seats after the human's at this variant's table (a
+        table of more than four repeats the three chosen ones in turn)."""
+        n = self.game.num_seats(self.rules) - 1
+        return [self.bots[i % len(self.bots)] for i in range(n)]
 
     def switch_variant(self, key: str) -> None:
         """Play ``key`` from now on, with the rule set last used for it (its first preset the

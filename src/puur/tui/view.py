@@ -130,9 +130,9 @@ class TableView(Screen[None]):
         with Vertical(id="main"):
             yield Static(id="status")
             with Grid(id="table"):
-                yield Static()
+                yield place(5)
                 yield place(2)
-                yield Static()
+                yield place(4)
                 yield place(3)
                 yield Static(id="trick")
                 yield place(1)
@@ -260,7 +260,8 @@ class TableView(Screen[None]):
         def cell(p: int) -> str:
             return pos.get(p, "[dim]·[/]" if p in places else " ")
 
-        return f"{cell(2)}\n{cell(3)}      {cell(1)}\n{cell(0)}\n[i]{caption}[/]"
+        top = f"{cell(5)}   {cell(2)}   {cell(4)}" if n >= 5 else cell(2)
+        return f"{top}\n{cell(3)}      {cell(1)}\n{cell(0)}\n[i]{caption}[/]"
 
     def _draw_hand(self) -> None:
         deck = self.deck

@@ -13,7 +13,7 @@ interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop(
 
 from __future__ import annotations
 
-from puur.variants import coiffeur, differenzler, schieber
+from puur.variants import coiffeur, differenzler, molotow, schieber
 from puur.variants.base import Variant, VariantError, VariantGame
 from puur.variants.registry import get, register, variants
 
@@ -22,3 +22,4 @@ __all__ = ["Variant", "VariantError", "VariantGame", "get", "register", "variant
 register(schieber.VARIANT)
 register(differenzler.VARIANT)
 register(coiffeur.VARIANT)
+register(molotow.VARIANT)

@@ -8,12 +8,13 @@ hand boundaries. A variant's game says when the game is over and how the next ha
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
 
 from puur.hand import IllegalActionError, TrickHand
 
-__all__ = ["SeriesGame"]
+__all__ = ["DealtSeries", "SeriesGame"]
 
 H = TypeVar("H", bound=TrickHand)
 
@@ -78,3 +79,78 @@ class SeriesGame(ABC, Generic[H]):
     def actions(self) -> list[list[int]]:
         """The actions of every hand so far."""
         return [list(r.actions) for r in self.rounds]
+
+
+class DealtSeries(SeriesGame[H]):
+    """A series of hands dealt from the game's seed (or given), the dealer moving one seat a
+    hand, each hand starting from the totals after the last: what Molotow's game (and every
+    each-alone game of a fixed number of hands) shares. A subclass deals (:meth:`_deal`),
+    builds a hand (:meth:`_make_hand`) and keeps the score sheet (``scores``)."""
+
+    rules: Any
+    seed: int | str
+    first_dealer: int
+
+    def _start_series(self, seed: int | str | None, deals: list[Any] | None,
+                      players: int) -> None:
+        """Set up the seed, the deals given and the first dealer, and deal the first hand."""
+        self.seed = seed if seed is not None else random.randrange(2**63)
+        self._deals: list[Any] = list(deals or [])
+        self._players = players
+        self.first_dealer = (self._deals[0].dealer if self._deals
+                             else random.Random(f"{self.seed}:dealer").randrange(players))
+        self.rounds = []
+        self._start_hand((0,) * players)
+
+    @abstractmethod
+    def _deal(self, seed: str, dealer: int) -> Any:
+        """The deal shuffled from ``seed`` for ``dealer``."""
+
+    @abstractmethod
+    def _make_hand(self, deal: Any, hand_no: int, totals: tuple[int, ...]) -> H:
+        """Hand number ``hand_no`` on ``deal`` (``ValueError`` for a deal that does not fit)."""
+
+    @abstractmethod
+    def _is_deal(self, deal: object) -> bool:
+        """Whether ``deal`` is a deal of this game's variant."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each side's game total (the hand in play included once it is over)."""
+
+    def deal_for(self, index: int) -> Any:
+        """The deal of hand ``index`` (given, or shuffled from the seed)."""
+        if index < len(self._deals):
+            return self._deals[index]
+        dealer = (self.first_dealer + index) % self._players
+        d = self._deal(f"{self.seed}:{index}", dealer)
+        self._deals.append(d)
+        return d
+
+    def _start_hand(self, totals: tuple[int, ...]) -> None:
+        index = len(self.rounds)
+        self.rounds.append(self._make_hand(self.deal_for(index), index + 1, totals))
+
+    def _next_hand(self) -> None:
+        self._start_hand(self.scores)
+
+    def set_deal(self, deal: Any) -> None:
+        """Replace the deal of the current hand before its first action (used by records); the
+        dealer must be the one whose turn it is."""
+        r: Any = self.round
+        if r.actions or self.is_over:
+            raise IllegalActionError("the deal can only be set before the hand's first action")
+        index = len(self.rounds) - 1
+        if not self._is_deal(deal):
+            raise IllegalActionError(f"not a deal of this game: {deal!r}")
+        if index and deal.dealer != r.dealer:
+            raise IllegalActionError(
+                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}")
+        try:
+            self.rounds[index] = self._make_hand(deal, r.hand_no, r.totals)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        if index == 0:
+            self.first_dealer = deal.dealer
+        self._deals[index] = deal

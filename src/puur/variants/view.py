@@ -17,14 +17,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from puur.hand import STOECK, WEIS, TrickHand
 from puur.weis import Meld, stoeck_cards
 
-__all__ = ["SPECTATOR", "TableView", "announcement", "table_view"]
+__all__ = ["SPECTATOR", "SeatView", "TableView", "announcement", "table_view"]
 
 SPECTATOR: Final = -1
+
+
+class SeatView:
+    """What a variant's observation answers the same way as every other (a base of its frozen
+    dataclass): the cards a seat is known to hold, the cards it played, the action mask."""
+
+    #: The length of the variant's action mask.
+    NUM_ACTIONS: ClassVar[int]
+    seat: int
+    hand: int
+    known: tuple[int, ...]
+    history: tuple[tuple[int, int], ...]
+    legal_actions: tuple[int, ...]
+
+    def known_cards(self, seat: int) -> int:
+        """Cards of ``seat`` known to the observer and not yet played (own hand for itself)."""
+        return self.hand if seat == self.seat else self.known[seat]
+
+    def played_by(self, seat: int) -> int:
+        """Mask of the cards ``seat`` has played."""
+        m = 0
+        for s, c in self.history:
+            if s == seat:
+                m |= 1 << c
+        return m
+
+    def action_mask(self) -> list[int]:
+        """1 for each legal action of the observer (all 0 when it is not its turn)."""
+        mask = [0] * self.NUM_ACTIONS
+        for a in self.legal_actions:
+            mask[a] = 1
+        return mask
 
 
 @dataclass(frozen=True)
