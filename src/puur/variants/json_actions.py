@@ -29,7 +29,7 @@ forecast) is told at once without its content (:func:`public_action`,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Final
@@ -41,6 +41,7 @@ from puur.variants.view import announcement
 __all__ = [
     "ActionError",
     "action_data",
+    "actions_data",
     "announced",
     "as_the_table_sees_it",
     "find_action",
@@ -114,6 +115,16 @@ def action_data(variant: Variant, hand: TrickHand, action: int) -> dict[str, Any
     form = _catalog(space)[0][action]
     return {**(form or {"type": "action"}), "id": action, "name": space.names[action],
             "token": variant.format_action(hand, action)}
+
+
+def actions_data(variant: Variant, hand: TrickHand, actions: Iterable[int]) -> list[dict[str, Any]]:
+    """:func:`action_data` of each of ``actions`` in ``hand`` (the action space looked up once)."""
+    space = variant.action_space(hand_rules(hand))
+    forms = _catalog(space)[0]
+    names = space.names
+    fmt = variant.format_action
+    return [{**(forms[a] or {"type": "action"}), "id": a, "name": names[a],
+             "token": fmt(hand, a)} for a in actions]
 
 
 def hand_rules(hand: TrickHand) -> Any:

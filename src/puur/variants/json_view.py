@@ -26,12 +26,14 @@ turned card, who chose) are ``None`` where a variant has none; Schieber's score 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from puur.cards import CARD_TOKENS, format_card
 from puur.contracts import format_contract
 from puur.hand import OVER, PLAY, STOECK, WEIS, TrickHand
-from puur.variants.json_actions import action_data, announced
+from puur.variants.json_actions import action_data, actions_data, announced
 from puur.weis import Meld
 
 __all__ = [
@@ -120,6 +122,27 @@ def last_hand(game: Any) -> dict[str, Any] | None:
     return hand_summary(game, n - 2) if n > 1 else None
 
 
+# What the shared view holds of the finished hands (the last hand's summary, Schieber's slate
+# with its Striche) changes only when a hand ends or a side is credited, but takes all the
+# hands to work out; a server builds the view after every action. So each game keeps the last
+# such value with the key it was built for, and a view reuses it while the key holds. The
+# values are shared between views: read them, never change them.
+_MEMO: WeakKeyDictionary[Any, dict[str, tuple[object, Any]]] = WeakKeyDictionary()
+
+
+def _memo(game: Any, name: str, key: object, build: Callable[[], Any]) -> Any:
+    try:
+        slot = _MEMO.setdefault(game, {})
+    except TypeError:  # a game that cannot be weakly referenced: built each time
+        return build()
+    hit = slot.get(name)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    value = build()
+    slot[name] = (key, value)
+    return value
+
+
 def shared_view(game: Any, obs: Any) -> dict[str, Any]:
     """The part of the view every client of the table gets alike, from the spectator's
     observation ``obs`` (from any seat's it comes out the same) and the game's public record."""
@@ -173,9 +196,11 @@ def shared_view(game: Any, obs: Any) -> dict[str, Any]:
         "scores": scores,
         "places": places,
         "target": getattr(rules, "target", None),
-        "jasstafel": jasstafel().as_dict() if callable(jasstafel) else None,
+        "jasstafel": _memo(game, "jasstafel", (len(game.rounds), hand.credits, game.is_over),
+                           lambda: jasstafel().as_dict()) if callable(jasstafel) else None,
         "panel": panel() if callable(panel) else {},
-        "last_hand": last_hand(game),
+        "last_hand": _memo(game, "last_hand", (len(game.rounds), game.is_over, hand.is_over),
+                           lambda: last_hand(game)),
     }
 
 
@@ -191,7 +216,7 @@ def own_view(game: Any, obs: Any) -> dict[str, Any]:
     options: list[list[dict[str, Any]]] = []
     if deciding:
         hand = game.round
-        legal = [action_data(game.variant, hand, a) for a in obs.legal_actions]
+        legal = actions_data(game.variant, hand, obs.legal_actions)
         options = [[meld_data(m) for m in split] for split in obs.weis_options]
     own = getattr(obs, "own", None)
     return {
@@ -199,7 +224,8 @@ def own_view(game: Any, obs: Any) -> dict[str, Any]:
         "hand": _cards(obs.hand) if seat >= 0 else [],
         "legal": legal,
         "weis_options": options,
-        "weis_shown": [[meld_data(m) for m in melds] for melds in obs.weis_shown],
+        "weis_shown": ([[meld_data(m) for m in melds] for melds in obs.weis_shown]
+                       if any(obs.weis_shown) else [[] for _ in obs.weis_shown]),
         "own": own() if callable(own) and seat >= 0 else {},
     }
 
