@@ -37,6 +37,13 @@ def _constant(token: str) -> float:
     raise BadJson(f"{token} is not a JSON number")
 
 
+def _float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise BadJson("numbers must be finite")
+    return value
+
+
 def _check_text(text: str) -> None:
     try:
         text.encode("utf-8")
@@ -71,13 +78,18 @@ def load(text: str | bytes) -> object:
     {'a': [1, 2.5, 'x']}
     """
     try:
-        data = json.loads(text, parse_int=_int, parse_constant=_constant)
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except BadJson:
         raise
     except RecursionError:
         raise BadJson(f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as e:  # JSONDecodeError, UnicodeDecodeError
         raise BadJson(f"not valid JSON: {e}") from None
+    if (isinstance(text, str) and text.isascii() and "\\u" not in text
+            and text.count("[") + text.count("{") <= MAX_DEPTH):
+        # The common message: ASCII with no escape can hold no lone surrogate, and so few
+        # brackets cannot nest too deep, so the walk below would find nothing.
+        return data
     _check_values(data)
     return data
 
