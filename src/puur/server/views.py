@@ -134,19 +134,19 @@ def game_texts(
     game: VariantGame, game_id: int, keys: Iterable[int | None], deadline: float | None,
 ) -> dict[int | None, str]:
     """The encoded ``game`` of a state for each view (a seat, or ``None`` for spectators):
-    the shared part encoded once, from the spectator's observation, then each view's own part
-    from its own observation."""
+    the shared part encoded once, then each view's own part from its own observation.
+
+    The shared part comes out the same from every observation (the tests hold every step of
+    whole games of every variant to it), so it is built from the first view's own: the
+    spectator's only when a spectator is there to see it."""
     views = list(keys)
     if not views:
         return {}
-    spectator = game.observation(-1)
-    shared = dumps({"game_id": game_id, **shared_view(game, spectator),
+    seen = [(key, game.observation(-1 if key is None else key)) for key in views]
+    shared = dumps({"game_id": game_id, **shared_view(game, seen[0][1]),
                     "result": result_json(game, game_id), "deadline": deadline})
-    out: dict[int | None, str] = {}
-    for key in views:
-        obs = spectator if key is None else game.observation(key)
-        out[key] = shared[:-1] + "," + dumps(own_view(game, obs))[1:]
-    return out
+    head = shared[:-1] + ","
+    return {key: head + dumps(own_view(game, obs))[1:] for key, obs in seen}
 
 
 def replay_json(
