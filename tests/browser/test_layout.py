@@ -246,7 +246,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         if g["phase"] == "over":
             break
         for p in viewers:
-            p.wait_for_function("([s]) => puur.view.state.latest.seq === s",
+            p.wait_for_function("([s]) => puur.view.state.latest.seq >= s",
                                 arg=[anna.evaluate("puur.view.state.latest.seq")])
             settle(p)
         mover = pages[g["to_move"]]
