@@ -297,8 +297,12 @@ export function mountLobby(view, ctx) {
     if (!alive) return;
     form.variant = meta.variants[0].key;
     usePreset(variant().presets[0]);
+    // A row per seat the largest table of any variant has (the form shows as many as the
+    // rules ask for).
+    const most = Math.max(form.seats.length, ...meta.variants.flatMap((v) => v.players));
+    while (form.seats.length < most) form.seats.push(bot());
     const preferred = meta.bots.includes("rules") ? "rules" : meta.bots[meta.bots.length - 1];
-    for (const s of [1, 2, 3]) form.seats[s].bot = preferred;
+    for (const seat of form.seats.slice(1)) seat.bot = preferred;
     redraw();
     refresh();
   }

@@ -60,10 +60,11 @@ export function chooserBubble(contract, deck) {
   return html`<span class="bubble chooser-bubble" title=${contractName(contract, deck)}>${contractIcon(contract, deck, 16)}</span>`;
 }
 
-/** The declared Weis card by card, by seat (★ marks the team with the best Weis), or "". */
-export function weisShown(weis, weisSeat, seatName, deck) {
-  const rows = [0, 1, 2, 3].filter((s) => (weis?.[s] || []).length).map((s) => {
-    const best = weisSeat !== null && weisSeat !== undefined && s % 2 === weisSeat % 2;
+/** The declared Weis card by card, by seat (marked: the side of the best Weis; `sideOf(seat)`
+ * is a seat's side), or "". */
+export function weisShown(weis, weisSeat, seatName, deck, sideOf) {
+  const rows = (weis || []).map((_, s) => s).filter((s) => weis[s].length).map((s) => {
+    const best = weisSeat !== null && weisSeat !== undefined && sideOf(s) === sideOf(weisSeat);
     return html`<div class="weis-shown ${best ? "best" : ""}" data-seat=${s}><span class="who">${seatName(s)}</span>
           ${weis[s].map((m) => html`<span class="meld" title=${m.points}>${m.cards.map((c) => miniCard(c, deck))}<span class="pts">${m.points}</span></span>`)}</div>`;
   });
@@ -71,19 +72,20 @@ export function weisShown(weis, weisSeat, seatName, deck) {
 }
 
 /** The score of a hand (card points, Match, Weis, Stöck, multiplier, total) and the game's
- * score after it, one column per team. */
+ * score after it, one column per side (`names`); a line the score has no figures for, or only
+ * zeros, is left out. */
 export function scoreTable(names, score, game) {
-  const row = (text, key) => html`<tr><th>${text}</th>
-      <td>${score[key][0]}</td><td>${score[key][1]}</td></tr>`;
-  const some = (key) => score[key].some((x) => x);
-  return html`<table class="score-table"><thead><tr><th></th><th>${names[0]}</th><th>${names[1]}</th></tr></thead>
+  const cells = (values) => names.map((_, i) => html`<td>${values?.[i] ?? ""}</td>`);
+  const row = (text, key, cls = "") => html`<tr class=${cls}><th>${text}</th>${cells(score[key])}</tr>`;
+  const some = (key) => Array.isArray(score[key]) && score[key].some((x) => x);
+  return html`<table class="score-table"><thead><tr><th></th>${names.map((n) => html`<th>${n}</th>`)}</tr></thead>
         <tbody>${row(t("summary.tricks"), "trick_points")}${
           some("match_bonus") ? row(t("summary.match"), "match_bonus") : ""}${
           some("weis") ? row(t("summary.weis"), "weis") : ""}${
           some("stoeck") ? row(t("summary.stoeck"), "stoeck") : ""}${
-          score.multiplier > 1 ? html`<tr><th>${t("summary.multiplier")}</th><td colspan="2">×${score.multiplier}</td></tr>` : ""}
-        <tr class="total"><th>${t("summary.total")}</th><td>${score.total[0]}</td><td>${score.total[1]}</td></tr>
-        <tr class="game"><th>${t("summary.game")}</th><td>${game[0]}</td><td>${game[1]}</td></tr></tbody></table>`;
+          score.multiplier > 1 ? html`<tr><th>${t("summary.multiplier")}</th><td colspan=${names.length}>×${score.multiplier}</td></tr>` : ""}
+        ${row(t("summary.total"), "total", "total")}
+        <tr class="game"><th>${t("summary.game")}</th>${cells(game)}</tr></tbody></table>`;
 }
 
 /** What a page shows when it cannot open (no such table, no such game). */

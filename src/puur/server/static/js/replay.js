@@ -1,12 +1,13 @@
-// The replay viewer of a finished game: every hand with all hands open (three or four seats),
+// The replay viewer of a finished game: every hand with all hands open (three to six seats),
 // stepped trick by trick (← → keys or the buttons), with the contract, the declared Weis, Stöck,
 // the hand's score, the variant's panel (Differenzler's forecasts and penalties, Coiffeur's
-// sheet) and a download of the game record. The data is the server's replay (docs/protocol.md).
+// sheet, Molotow's trumps and points) and a download of the game record. The data is the server's replay (docs/protocol.md).
 
 import { api } from "./api.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
 import { cardName, errorText, t } from "./i18n.js";
+import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -52,6 +53,12 @@ export function mountReplay(view, id, ctx) {
       return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: h.hand_no, hands: p.hands })}</h3>
         ${forecastTable(names, shown, null, null)}</section>`;
     }
+    if (isMolotow(p)) {
+      // Before the hand's end its figures are not shown: the hand is stepped through.
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), table_weis: p.table_weis.map(() => 0),
+        result: null, marks: null };
+      return molotowBox(names, shown, h.hand_no, null, seatName, deck());
+    }
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -61,6 +68,7 @@ export function mountReplay(view, id, ctx) {
 
   /** The contract in the middle: who chose it (and the sheet row), or the dealer's turned card. */
   function chip(h) {
+    if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}`;
@@ -129,7 +137,7 @@ export function mountReplay(view, id, ctx) {
     render(html`
       <section class="replay-view">
         <div class="felt-wrap">
-          <div class="felt replay-felt">
+          <div class="felt replay-felt seats-${data.seats.length}">
             ${data.seats.map((_, s) => seat(h, s))}
             <div class="center">
               ${chip(h)}
@@ -148,7 +156,7 @@ export function mountReplay(view, id, ctx) {
               : ranking(names, r.scores, r.places, lower)}
           </section>
           ${panelBox(h, names, step === n)}
-          ${weisShown(h.weis, h.weis_seat, seatName, deck())}
+          ${weisShown(h.weis, h.weis_seat, seatName, deck(), (seat) => sides().findIndex((x) => x.includes(seat)))}
           ${step === n ? html`<section class="side-box"><h3>${t("summary.title")}</h3>
             ${handScore(names, h.score, h.scores_after, h.panel?.rows, sides(), deck())}</section>` : ""}
           ${data.jasstafel ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>` : ""}

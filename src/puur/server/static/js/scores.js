@@ -8,6 +8,7 @@
 
 import { html } from "./dom.js";
 import { label, suitName, t, tn } from "./i18n.js";
+import { isMolotowScore, molotowScore } from "./molotow.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -113,10 +114,11 @@ export function sheetTable(names, panel, deck, { written = null, marks = {}, pla
 
 /** A finished hand's score as its variant breaks it down (`score`, and each side's game total
  * after it, `after`): Differenzler's forecasts and penalties, Coiffeur's row (`rows`: the sheet's
- * rows), or Schieber's card points, Match, Weis and Stöck. */
+ * rows), Molotow's points per player, or Schieber's card points, Match, Weis and Stöck. */
 export function handScore(names, score, after, rows, sides, deck) {
   if (score.forecasts) return forecastScore(names, score, after);
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
+  if (isMolotowScore(score)) return molotowScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

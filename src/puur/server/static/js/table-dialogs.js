@@ -47,7 +47,7 @@ export function gameOver(table, onClose) {
   const won = me !== null && r.winner === table.sideOf(me);
   const names = table.sides().map((_, i) => table.teamName(i));
   const lower = st.table?.variant?.lower_is_better;
-  // The last hand's summary (a Differenzler hand's already holds the players' table).
+  // The last hand's summary (it already holds the players' table; only a sheet adds to it).
   const last = st.summary && st.summary.hand_no === g.hand_no;
   return html`<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
         aria-labelledby="go-title" id="game-over">
@@ -64,6 +64,6 @@ export function gameOver(table, onClose) {
       </div>
       ${g.jasstafel ? jasstafelSVG(g.jasstafel, names) : ""}
       ${last ? summaryPanel(table, st.summary) : ""}
-      ${!g.jasstafel && !(last && st.summary.score.forecasts) ? variantSide(table) : ""}
+      ${!g.jasstafel && !(last && !g.panel?.sheet) ? variantSide(table) : ""}
       </div></div>`;
 }

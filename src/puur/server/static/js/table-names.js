@@ -1,5 +1,5 @@
 // Who sits where at an open table and what the page calls them: the page's own seat at the
-// bottom, the others around it (three or four seats, as the table's variant has), each seat's
+// bottom, the others around it (three to six seats, as the table's variant has), each seat's
 // and each side's name (a team of two, or a player alone), and who won.
 //
 // The sides come from the server (the state's `game.sides`, the table summary's `variant`):
@@ -7,9 +7,14 @@
 
 import { t } from "./i18n.js";
 
-/** Where a seat sits, counted from the seat at the bottom, at a table of `n` seats. */
+/** Where a seat sits, counted from the seat at the bottom, at a table of `n` seats (the seats
+ * go round counter-clockwise, as in the terminal: at five North-East and North-West take the
+ * place of North, at six North sits between them). */
 export function positions(n) {
-  return n === 3 ? ["bottom", "right", "left"] : ["bottom", "right", "top", "left"];
+  if (n === 3) return ["bottom", "right", "left"];
+  if (n === 5) return ["bottom", "right", "top-right", "top-left", "left"];
+  if (n === 6) return ["bottom", "right", "top-right", "top", "top-left", "left"];
+  return ["bottom", "right", "top", "left"];
 }
 
 /** The seats of each side from a state's `sides` (or, before the first state, by the
@@ -65,6 +70,9 @@ export function seating(st) {
     return s.taken && s.name ? s.name : t(`seat.${seat}`);
   }
 
+  /** A seat's name, null for the page's own seat (for texts that say "you" apart). */
+  const notMe = (seat) => (seat === mySeat() ? null : seatName(seat));
+
   /** A side's name: "Us" / "Them" to a player of a team game, the players' names otherwise. */
   function teamName(side) {
     const me = mySeat();
@@ -86,6 +94,6 @@ export function seating(st) {
 
   return {
     mySeat, bottomSeat, seatCount, pos, rel, where, seatInfo, sides, alone, sideOf, seatName,
-    teamName, wonText, trickBy,
+    notMe, teamName, wonText, trickBy,
   };
 }

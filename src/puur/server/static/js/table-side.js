@@ -27,7 +27,7 @@ export function sidePanel(table, on) {
       </section>
       ${variantSide(table)}
       ${(g ? g.jasstafel : target) ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(g?.jasstafel, names)}</section>` : ""}
-      ${g ? weisShown(g.weis_shown, g.weis_seat, table.seatName, table.deck()) : ""}
+      ${g ? weisShown(g.weis_shown, g.weis_seat, table.seatName, table.deck(), table.sideOf) : ""}
       <section class="side-box buttons">
         <button class="btn" id="last-btn" type="button" ?disabled=${!(g && g.last_trick)}
           @click=${on.toggleLast}>${t("last_trick")}</button>

@@ -4,16 +4,20 @@
 
 import { html, repeat } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { isMolotow, trumpNote } from "./molotow.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { rowName, turnedNote } from "./scores.js";
 
 /** The contract above the trick, or "" before one is chosen: who chose it (and pushed), or the
  * dealer's turned card that made trumps (Differenzler); the sheet row it is played in
- * (Coiffeur). */
+ * (Coiffeur); the card that fixed trumps, or that there are none yet (Molotow). */
 export function contract(table) {
   const g = table.st.game;
   if (!g || !g.contract) return "";
   const deck = table.deck();
+  if (isMolotow(g.panel)) {
+    return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${trumpNote(g.panel, table.notMe, deck)}`;
+  }
   if (g.chooser === null || g.chooser === undefined) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);

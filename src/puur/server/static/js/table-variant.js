@@ -1,11 +1,12 @@
 // What the table shows of a variant's own part of the game (its panel, docs/protocol.md):
 // Differenzler's forecast (the field to give one, each player's forecast or that it is hidden,
-// the points made and the penalties) and Coiffeur's sheet (the rows to choose from, pushing on,
-// the sheet itself). The panels are drawn from what the state holds, not from the variant's
+// the points made and the penalties), Coiffeur's sheet (the rows to choose from, pushing on,
+// the sheet itself) and Molotow's trumps and points (molotow.js). The panels are drawn from what the state holds, not from the variant's
 // name; every button is one of the server's legal actions.
 
 import { html } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { isMolotow, molotowBox } from "./molotow.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
 
@@ -86,6 +87,7 @@ export function variantSide(table) {
     return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
+  if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";

@@ -15,7 +15,7 @@ import { sidePanel } from "./table-side.js";
 import { openTable } from "./table-state.js";
 import { contract, lastTrick, trickCards, waiting } from "./table-trick.js";
 
-const ORDER = ["top", "left", "right"];
+const ORDER = ["top-left", "top", "top-right", "left", "right"];
 
 export function mountTable(view, code, watch, ctx) {
   let alive = true;
@@ -81,7 +81,7 @@ export function mountTable(view, code, watch, ctx) {
     const tpl = html`
       <section class="table-view ${g ? `phase-${g.phase}` : "phase-waiting"}" data-code=${code}>
         <div class="felt-wrap" ?inert=${Boolean(dialog)}>
-          <div class="felt">
+          <div class="felt seats-${n}">
             ${others.map((s) => seatBox(table, s, on.sit))}
             <div class="center">
               ${contract(table)}
