@@ -45,7 +45,14 @@ export const api = {
   replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay${shareQuery()}`,
     undefined, historyHeaders()),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record${shareQuery()}`,
+  // A new share link to a finished game: the server makes one for a seat of its table only.
+  share: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/share`, {}, historyHeaders()),
 };
+
+/** Whether this page was opened by a share link (it then offers no link of its own). */
+export function openedByShare() {
+  return new URLSearchParams(location.search).has("share");
+}
 
 function shareQuery() {
   const key = new URLSearchParams(location.search).get("share");

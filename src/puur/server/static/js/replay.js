@@ -3,7 +3,7 @@
 // the hand's score, the variant's panel (Differenzler's forecasts and penalties, Coiffeur's
 // sheet, Molotow's trumps and points) and a download of the game record. The data is the server's replay (docs/protocol.md).
 
-import { api } from "./api.js";
+import { api, openedByShare, savedTokens } from "./api.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
 import { cardName, errorText, t } from "./i18n.js";
@@ -24,6 +24,9 @@ export function mountReplay(view, id, ctx) {
   let hand = 0;
   let step = 0;
   let alive = true;
+  // The share link this page made (its address), or the error that refused it.
+  let shared = null;
+  let shareError = null;
 
   const deck = () => ctx.prefs.deck;
   const seatName = (s) => {
@@ -162,11 +165,26 @@ export function mountReplay(view, id, ctx) {
           ${data.jasstafel ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>` : ""}
           <section class="side-box buttons">
             <a class="btn primary" id="rp-download" href=${api.recordUrl(data.game_id)} data-record=${data.game_id} download>${t("download")}</a>
+            ${savedTokens().length && !openedByShare() ? html`<button class="btn" type="button" id="rp-share" @click=${share}>${t("share.make")}</button>` : nothing}
             <a class="btn" data-nav href="/">${t("lobby.back")}</a>
           </section>
+          ${shared ? html`<section class="side-box share-box"><label for="rp-share-url">${t("share.made")}</label>
+            <input id="rp-share-url" type="text" readonly .value=${shared} @focus=${(e) => e.target.select()}></section>` : nothing}
+          ${shareError ? html`<p class="field-error" id="rp-share-error" role="alert">${shareError}</p>` : nothing}
         </aside>
       </section>`, view);
     ctx.setInfo(data.code ? html`<span class="table-code">${data.code}</span>` : nothing);
+  }
+
+  async function share() {
+    try {
+      const res = await api.share(data.game_id);
+      shared = new URL(res.url, location.origin).href;
+      shareError = null;
+    } catch (e) {
+      shareError = errorText(e.code, e.message);
+    }
+    if (alive) redraw();
   }
 
   function go(d) {
