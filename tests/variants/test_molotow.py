@@ -147,6 +147,8 @@ def test_every_hand_weis_is_taken_off_its_own_holder_and_shown() -> None:
     seen = hand.observation(1)
     assert seen.weis_shown[0] == hand.declared[0] and seen.weis_shown[2] == hand.declared[2]
     assert seen.known_cards(0) == mask("C6 C7 C8")
+    # Every Weis counts for its holder: no seat holds "the best Weis".
+    assert hand.weis_seat >= 0 and seen.weis_seat == -1
 
 
 def test_with_best_weis_only_the_best_weis_counts() -> None:
@@ -154,6 +156,7 @@ def test_with_best_weis_only_the_best_weis_counts() -> None:
     play(hand, "weis:1 SA weis:- S9 weis:1 S6 weis:- SJ")
     assert hand.weis_points()[0] == 0 and hand.weis_points()[2] > 0  # C's Weis beats A's
     assert hand.observation(1).weis_shown[0] == ()
+    assert hand.observation(1).weis_seat == 2  # the one Weis that counts is named
 
 
 # Worked example 2: trick points A 40, B 30, C 50, D 37; A declared a Dreiblatt, B had Stöck,

@@ -90,6 +90,8 @@ class MolotowObservation(SeatView):
     hand_no: int
     weis_announced: tuple[tuple[tuple[int, int], ...], ...]
     weis_shown: tuple[tuple[Meld, ...], ...]
+    #: The seat whose Weis alone counts (``best_weis_only``), once trick 1 is over; -1 when
+    #: every Weis counts for its holder (the default): there is no best Weis to name then.
     weis_seat: int
     stoeck_seat: int
     known: tuple[int, ...]
@@ -205,7 +207,7 @@ def observe(hand: MolotowHand, seat: int) -> MolotowObservation:
         hand_no=hand.hand_no,
         weis_announced=view.weis_announced,
         weis_shown=shown,
-        weis_seat=view.weis_seat,
+        weis_seat=view.weis_seat if hand.options.best_weis_only else -1,
         stoeck_seat=view.stoeck_seat,
         known=known,
         out_of_play=ALL_CARDS & ~sum(hand.initial_hands),
