@@ -288,8 +288,12 @@ async def test_the_setup_screen_offers_every_variant_with_its_form(tmp_path: Pat
         assert app.session is None
         scr.query_one("#opt-hands", Input).value = "3"
         scr.query_one("#opt-forecast", Select).value = "open"
+        await pilot.pause()  # the form takes the changes before the button is pressed
         await pilot.click("#start")
-        await pilot.pause()
+        for _ in range(40):  # a loaded machine may take a few turns of the message loop
+            if app.session is not None:
+                break
+            await pilot.pause(0.05)
         s = app.session
         assert s is not None and s.variant.key == "differenzler"
         assert (s.rules.players, s.rules.hands, s.rules.forecast, s.rules.name) == (
