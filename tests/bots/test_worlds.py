@@ -285,3 +285,17 @@ def test_the_examples_in_the_module_texts_hold(name: str) -> None:
     module = importlib.import_module(f"puur.bots.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.attempted and result.failed == 0
+
+
+def test_a_model_asked_for_a_phase_it_does_not_know_says_so() -> None:
+    import pytest
+
+    from puur.bots.variant_search import model_for
+    from puur.variants import get
+
+    game = get("molotow").new_game(get("molotow").preset("standard"), 1)
+    model = model_for(game.observation(0))
+    hand = game.round
+    hand.phase = "forecast"  # a phase Molotow's hands never have
+    with pytest.raises(ValueError, match="no default action in phase 'forecast'"):
+        model.phase_action(hand)

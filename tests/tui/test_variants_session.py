@@ -171,3 +171,19 @@ def test_a_resumed_game_tells_its_past_as_it_happened(tmp_path: Path) -> None:
     told = _play_out(s, stop=lambda s: s.game.hand_no == 2 and len(s.game.round.played) > 2)
     r = PlaySession.resume(s.save(tmp_path / "g.puur"))
     assert r.history_events() == told
+
+
+def test_a_face_must_give_every_display_hook() -> None:
+    # The hooks a face must give are abstract: one left out fails when the face is made, not
+    # in the middle of a game.
+    import pytest
+
+    from puur.tui.face_molotow import MolotowFace
+    from puur.tui.faces import GridFace
+
+    class Unfinished(GridFace):
+        key = "unfinished"
+
+    with pytest.raises(TypeError, match="abstract"):
+        Unfinished()  # type: ignore[abstract]
+    assert MolotowFace().key == "molotow"

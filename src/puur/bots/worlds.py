@@ -30,6 +30,7 @@ The model also carries what the search needs of the variant (values, default dec
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any
 
@@ -51,7 +52,7 @@ __all__ = ["VariantModel", "WorldSampler", "answer_question", "replay_play"]
 _TRIES = 40
 
 
-class VariantModel:
+class VariantModel(ABC):
     """What resampling and search know of one variant; each variant's module subclasses it.
 
     The defaults fit a trick hand of two teams whose sides want points (Schieber's family).
@@ -86,13 +87,13 @@ class VariantModel:
         the hand says otherwise)."""
         return forbidden_from_play(self.play_rule(obs), obs.history, obs.trump, num_seats)
 
+    @abstractmethod
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
         """The hand dealt ``initial`` (every seat's cards at the start of the hand) in the
         public state of ``obs``: the variant's own actions before the card play (hidden ones
         drawn with ``rng``), then :func:`replay_play`. ``InconsistentDealError`` when the deal
         cannot produce ``obs``."""
-        raise NotImplementedError
 
     # -- what the search asks (see :mod:`puur.bots.variant_search`) ---------------------------
 
@@ -117,8 +118,10 @@ class VariantModel:
         return float(points) if side == hand.sides[seat] else -float(points)
 
     def phase_action(self, hand: TrickHand) -> int:
-        """The default action in a phase of the variant's own (before the card play)."""
-        raise NotImplementedError(f"{self.key} has no phase {hand.phase!r}")
+        """The default action in a phase of the variant's own (before the card play); a
+        variant whose hands have only the shared phases (card play, Weis, Stöck) never gets
+        here, so a phase it does not know is a ``ValueError``."""
+        raise ValueError(f"the {self.key} model has no default action in phase {hand.phase!r}")
 
     def shortlist(self, obs: Any, search: Any) -> tuple[list[int], dict[int, float]]:
         """The actions the search evaluates by play-outs, and estimates for the others (for

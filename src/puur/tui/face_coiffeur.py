@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from puur.bots.variant_coiffeur import BASELINE
 from puur.i18n import t, tn
 from puur.tui.events import HUMAN
-from puur.tui.faces import Face, Grid, grid_markup
+from puur.tui.faces import Grid, GridFace, grid_markup
 from puur.tui.moves import decode, variant_of
 from puur.tui.notes import Note, Row, Team, note, render_arg
 from puur.tui.render import hand_points_text, row_name, seat_name, team_name
@@ -29,7 +29,7 @@ def _totals(sheet: Any) -> tuple[int, ...]:
     return tuple(sum(v for v in col if v is not None) for col in sheet)
 
 
-class CoiffeurFace(Face):
+class CoiffeurFace(GridFace):
     """Coiffeur: the score sheet of both teams."""
 
     key = "coiffeur"

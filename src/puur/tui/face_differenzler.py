@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from puur.i18n import t, tn
 from puur.tui.events import HUMAN
-from puur.tui.faces import Face, Grid, grid_markup
+from puur.tui.faces import Grid, GridFace, grid_markup
 from puur.tui.notes import Note, note
 from puur.tui.render import card_markup, card_text, contract_name, seat_name
 
@@ -37,7 +37,7 @@ def _forecast_word(obs: Any, seat: int, lang: str) -> str:
     return t("dz.hidden" if obs.forecast_done[seat] else "dz.not_yet", lang)
 
 
-class DifferenzlerFace(Face):
+class DifferenzlerFace(GridFace):
     """Differenzler: forecasts, points made and penalties, everyone alone."""
 
     key = "differenzler"

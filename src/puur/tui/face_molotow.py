@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from puur.i18n import t, tn
 from puur.tui.events import HUMAN
-from puur.tui.faces import Face, Grid, grid_markup
+from puur.tui.faces import Grid, GridFace, grid_markup
 from puur.tui.notes import Note, note
 from puur.tui.render import card_markup, card_text, contract_name, seat_name
 
@@ -27,7 +27,7 @@ def _names(n: int, lang: str) -> list[str]:
     return [seat_name(s, lang, mark_you=False, seats=n) for s in range(n)]
 
 
-class MolotowFace(Face):
+class MolotowFace(GridFace):
     """Molotow: trumps by the first discard, points against the taker, everyone alone."""
 
     key = "molotow"

@@ -13,6 +13,7 @@ Schieber's face keeps its Jasstafel and hand summary (:mod:`puur.tui.render`,
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -40,7 +41,8 @@ from puur.tui.render import (
 if TYPE_CHECKING:
     from puur.tui.session import PlaySession
 
-__all__ = ["FACES", "Face", "Grid", "SchieberFace", "face_for", "grid_lines", "grid_table"]
+__all__ = ["FACES", "Face", "Grid", "GridFace", "SchieberFace", "face_for", "grid_lines",
+           "grid_table"]
 
 
 @dataclass
@@ -94,7 +96,7 @@ def grid_markup(grid: Grid, width: int) -> str:
     return "\n".join(lines)
 
 
-class Face:
+class Face(ABC):
     """What the terminal shows of one variant's scores (see the module text)."""
 
     key: ClassVar[str]
@@ -122,58 +124,47 @@ class Face:
         return (f"Puur — {session.variant.name}. {you}; {t('partner', lang)}: "
                 f"{seat_name(partner, lang, seats=n)}.")
 
+    @abstractmethod
     def hand_total_line(self, game: Any, hand_no: int, lang: str, deck: str) -> str:
         """One line at the end of a hand in the line mode's replay (``""`` while the hand is
         not over)."""
-        if not game.rounds[hand_no - 1].is_over:
-            return ""
-        return "  " + grid_lines(self.summary_grid(game, hand_no, lang, deck))[-1].strip()
 
+    @abstractmethod
+    def summary(self, game: Any, hand_no: int, lang: str, deck: str) -> RenderableType:
+        """The box at the end of hand ``hand_no``."""
+
+    @abstractmethod
+    def summary_lines(self, game: Any, hand_no: int, lang: str, deck: str,
+                      brief: bool = False) -> list[str]:
+        """The end of hand ``hand_no`` for the line mode (``brief``: without the sheet)."""
+
+    @abstractmethod
+    def sheet(self, game: Any, lang: str, deck: str) -> RenderableType:
+        """The score sheet of the game so far (``t``)."""
+
+    @abstractmethod
+    def sheet_lines(self, game: Any, lang: str, deck: str) -> list[str]:
+        """The score sheet for the line mode (``tafel``)."""
+
+    @abstractmethod
     def status(self, session: PlaySession, obs: Any, lang: str, deck: str) -> tuple[str, str]:
         """The two status lines over the table (markup)."""
-        raise NotImplementedError
 
     def seat_mark(self, obs: Any, seat: int) -> str:
         """A mark behind the seat's name: ★ on the seat that chose the contract."""
         return " ★" if getattr(obs, "chooser", -1) == seat else ""
 
+    @abstractmethod
     def scores(self, session: PlaySession, lang: str, deck: str, width: int) -> str:
         """The score panel (markup): the Jasstafel, the sheet, each player's numbers."""
-        raise NotImplementedError
 
-    def summary(self, game: Any, hand_no: int, lang: str, deck: str) -> RenderableType:
-        """The box at the end of hand ``hand_no``."""
-        return grid_table(self.summary_grid(game, hand_no, lang, deck))
-
-    def summary_lines(self, game: Any, hand_no: int, lang: str, deck: str,
-                      brief: bool = False) -> list[str]:
-        """The end of hand ``hand_no`` for the line mode (``brief``: without the sheet)."""
-        return grid_lines(self.summary_grid(game, hand_no, lang, deck, brief))
-
-    def summary_grid(self, game: Any, hand_no: int, lang: str, deck: str,
-                     brief: bool = False) -> Grid:
-        """The end of hand ``hand_no`` as a table (``brief``: without the whole sheet)."""
-        raise NotImplementedError
-
-    def sheet(self, game: Any, lang: str, deck: str) -> RenderableType:
-        """The score sheet of the game so far (``t``)."""
-        return grid_table(self.sheet_grid(game, lang, deck))
-
-    def sheet_lines(self, game: Any, lang: str, deck: str) -> list[str]:
-        """The score sheet for the line mode (``tafel``)."""
-        return grid_lines(self.sheet_grid(game, lang, deck))
-
-    def sheet_grid(self, game: Any, lang: str, deck: str) -> Grid:
-        """The score sheet as a table."""
-        raise NotImplementedError
-
+    @abstractmethod
     def score_line(self, game: Any, lang: str) -> str:
         """Every side's total in one line (``score``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def state_lines(self, session: PlaySession, obs: Any, lang: str, deck: str) -> list[str]:
         """What the line mode says before a decision about the hand in play."""
-        raise NotImplementedError
 
     def hint_note(self, session: PlaySession, obs: Any, action: Any, value: float | None,
                   raw: int) -> Note:
@@ -187,13 +178,52 @@ class Face:
                    alone=len(set(game.sides)) == game.num_seats, seats=game.num_seats)
         return result_text(ev, lang)
 
+    @abstractmethod
     def replay_info(self, rd: Any, lang: str, deck: str) -> str:
         """The replay's status: the contract (or row, or trumps) of the hand shown (markup)."""
-        raise NotImplementedError
 
     def replay_points(self, rd: Any, lang: str) -> str:
         """The points made in the hand shown so far (every side's)."""
         return hand_points_text(rd.credited, lang)
+
+
+class GridFace(Face):
+    """A face whose end-of-hand box and score sheet are tables (:class:`Grid`): everyone's
+    numbers per hand, or the sheet's rows; the terminal draws them as boxes, the line mode as
+    lines."""
+
+    def hand_total_line(self, game: Any, hand_no: int, lang: str, deck: str) -> str:
+        """One line at the end of a hand in the line mode's replay (``""`` while the hand is
+        not over)."""
+        if not game.rounds[hand_no - 1].is_over:
+            return ""
+        return "  " + grid_lines(self.summary_grid(game, hand_no, lang, deck))[-1].strip()
+
+    def summary(self, game: Any, hand_no: int, lang: str, deck: str) -> RenderableType:
+        """The box at the end of hand ``hand_no``."""
+        return grid_table(self.summary_grid(game, hand_no, lang, deck))
+
+    def summary_lines(self, game: Any, hand_no: int, lang: str, deck: str,
+                      brief: bool = False) -> list[str]:
+        """The end of hand ``hand_no`` for the line mode (``brief``: without the sheet)."""
+        return grid_lines(self.summary_grid(game, hand_no, lang, deck, brief))
+
+    @abstractmethod
+    def summary_grid(self, game: Any, hand_no: int, lang: str, deck: str,
+                     brief: bool = False) -> Grid:
+        """The end of hand ``hand_no`` as a table (``brief``: without the whole sheet)."""
+
+    def sheet(self, game: Any, lang: str, deck: str) -> RenderableType:
+        """The score sheet of the game so far (``t``)."""
+        return grid_table(self.sheet_grid(game, lang, deck))
+
+    def sheet_lines(self, game: Any, lang: str, deck: str) -> list[str]:
+        """The score sheet for the line mode (``tafel``)."""
+        return grid_lines(self.sheet_grid(game, lang, deck))
+
+    @abstractmethod
+    def sheet_grid(self, game: Any, lang: str, deck: str) -> Grid:
+        """The score sheet as a table."""
 
 
 class SchieberFace(Face):
