@@ -111,10 +111,7 @@ def _catalog(space: ActionSpace) -> tuple[tuple[dict[str, Any] | None, ...],
 def action_data(variant: Variant, hand: TrickHand, action: int) -> dict[str, Any]:
     """The plain data of ``action`` in ``hand`` (before it is pushed): its typed form, ``id``,
     ``name`` and record ``token``."""
-    space = variant.action_space(hand_rules(hand))
-    form = _catalog(space)[0][action]
-    return {**(form or {"type": "action"}), "id": action, "name": space.names[action],
-            "token": variant.format_action(hand, action)}
+    return actions_data(variant, hand, (action,))[0]
 
 
 def actions_data(variant: Variant, hand: TrickHand, actions: Iterable[int]) -> list[dict[str, Any]]:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from puur.cards import CARD_TOKENS, format_card
+from puur.cards import CARD_TOKENS, bits, format_card
 from puur.contracts import format_contract
 from puur.hand import OVER, PLAY, STOECK, WEIS, TrickHand
 from puur.variants.json_actions import action_data, actions_data, announced
@@ -56,16 +56,8 @@ def _token(c: int) -> str | None:
     return format_contract(c) if c >= 0 else None
 
 
-_TOK = CARD_TOKENS
-
-
 def _cards(mask: int) -> list[str]:
-    out: list[str] = []
-    while mask:
-        low = mask & -mask
-        out.append(_TOK[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return [CARD_TOKENS[c] for c in bits(mask)]
 
 
 def meld_data(meld: Meld) -> dict[str, Any]:
@@ -80,7 +72,7 @@ def trick_data(hand: TrickHand, t: int) -> dict[str, Any]:
     n = hand.num_seats
     return {
         "leader": leader,
-        "cards": [{"seat": (leader + i) % n, "card": _TOK[c]} for i, c in enumerate(cards)],
+        "cards": [{"seat": (leader + i) % n, "card": CARD_TOKENS[c]} for i, c in enumerate(cards)],
         "winner": winner,
         "points": hand.trick_values[t],
     }
@@ -176,9 +168,9 @@ def shared_view(game: Any, obs: Any) -> dict[str, Any]:
         "trick_no": obs.trick_no,
         "num_tricks": hand.num_tricks,
         "leader": obs.leader,
-        "trick": [{"seat": s, "card": _TOK[c]} for s, c in obs.trick],
+        "trick": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in obs.trick],
         "last_trick": last_trick(game),
-        "history": [{"seat": s, "card": _TOK[c]} for s, c in obs.history],
+        "history": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in obs.history],
         "tricks_won": won,
         "hand_sizes": list(obs.hand_sizes),
         "seats": [{"seat": s, "side": sides[s], "hand_size": obs.hand_sizes[s],
