@@ -56,7 +56,7 @@ from puur.variants import Variant, get  # noqa: E402
 
 HOST = "127.0.0.1"
 # The server writes a state's top-level fields in a fixed order (puur.server.tables).
-_QUICK = re.compile(r'\{"v":1,"type":"state","you":\{[^}]*\},"seq":(\d+),')
+_QUICK = re.compile(r'\{"v":2,"type":"state","you":\{[^}]*\},"seq":(\d+),')
 _GAME = re.compile(r'"game":\{"game_id":(\d+),"hand_no":(\d+),')
 
 
@@ -128,7 +128,7 @@ async def seat_client(
 ) -> None:
     """One seat: answer every turn at once; stop after ``games`` games or ``hands`` hands."""
     async with connect(f"{base_ws}/ws/{code}", max_size=2**20, compression=None) as ws:
-        await ws.send(json.dumps({"v": 1, "type": "hello", "token": token}))
+        await ws.send(json.dumps({"v": 2, "type": "hello", "token": token}))
         played_games = 0
         last_seq = -1
         last_game = -1
@@ -181,7 +181,7 @@ async def seat_client(
                 if played_games >= games:
                     break
                 if seat == 0:
-                    await ws.send(json.dumps({"v": 1, "type": "rematch"}))
+                    await ws.send(json.dumps({"v": 2, "type": "rematch"}))
                 continue
             if hands is not None and hand_no > hands:
                 break
@@ -190,7 +190,7 @@ async def seat_client(
                 action = rng.choice(legal)
                 if not is_secret(action, with_weis):  # no step the table sees
                     stats.sent[(code, gid, seq + 1)] = time.perf_counter()
-                await ws.send(json.dumps({"v": 1, **action}))
+                await ws.send(json.dumps({"v": 2, **action}))
     done.set()
 
 
@@ -308,12 +308,12 @@ def main(argv: list[str] | None = None) -> int:
         tables: list[tuple[str, list[str]]] = []
         for _ in range(args.tables):
             t = post(base, "/api/tables", {
-                "v": 1, "variant": variant.key, "rules": preset, "options": options,
+                "v": 2, "variant": variant.key, "rules": preset, "options": options,
                 "seats": [{"kind": "human"}] * players, "seat": 0, "public": False})
             tokens = [t["token"]]
             for s in range(1, players):
                 tokens.append(post(base, f"/api/tables/{t['code']}/join",
-                                   {"v": 1, "seat": s})["token"])
+                                   {"v": 2, "seat": s})["token"])
             tables.append((t["code"], tokens))
         setup = time.perf_counter() - t0
         stats, wall, _pending = asyncio.run(run_tables(
@@ -342,7 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"actions {actions} ({actions / wall:.0f}/s), deliveries measured {len(lat)}, "
           f"stored {stored}, games finished and replayed {finished}")
     own = os.times()
-    print(f"CPU seconds: server {server_cpu:.1f}, clients {own.user + own.system:.1f}")
+    clients_cpu = own.user + own.system
+    per = 1e6 / max(actions, 1)
+    print(f"CPU seconds: server {server_cpu:.2f}, clients {clients_cpu:.2f}; per action: server "
+          f"{server_cpu * per:.0f} us, clients {clients_cpu * per:.0f} us")
     print(f"latency action->broadcast ms: p50 {pct(0.5):.1f}  p95 {pct(0.95):.1f}  "
           f"p99 {pct(0.99):.1f}  max {pct(1.0):.1f}")
     print(f"tables={args.tables} p95_ms={pct(0.95):.1f} errors={stats.errors} lost={lost}")

@@ -42,7 +42,7 @@ def create_table(page: Any, *, target: int, human_seats: tuple[int, ...] = (),
 
 def post_table(page: Any, server: str, body: dict[str, Any]) -> dict[str, Any]:
     """Create a table through the HTTP API; returns the server's answer (code, seat, token)."""
-    res = page.request.post(f"{server}/api/tables", data=json.dumps({"v": 1, **body}),
+    res = page.request.post(f"{server}/api/tables", data=json.dumps({"v": 2, **body}),
                             headers={"Content-Type": "application/json"})
     assert res.status == 201, res.text()
     answer: dict[str, Any] = res.json()

@@ -166,7 +166,7 @@ def test_server_errors_are_told_in_the_pages_language(
     page.goto(f"/t/{table['code']}")
     page.wait_for_selector(".join-seat[data-seat='1']")
     res = page.request.post(f"{server}/api/tables/{table['code']}/join",
-                            data='{"v": 1, "seat": 1}',
+                            data='{"v": 2, "seat": 1}',
                             headers={"Content-Type": "application/json"})
     assert res.status == 200
     page.click(".join-seat[data-seat='1']")

@@ -340,7 +340,7 @@ def listed(browser: Any, server: str) -> Iterator[str]:
     code = post_table(page, server, {"rules": "family", "name": LONG_NAME, "seats": [
         {"kind": "human"}, bots, {"kind": "human"}, {"kind": "human"}]})["code"]
     res = page.request.post(f"{server}/api/tables/{code}/join", data=json.dumps(
-        {"v": 1, "seat": 2, "name": OTHER_SCRIPT}), headers={"Content-Type": "application/json"})
+        {"v": 2, "seat": 2, "name": OTHER_SCRIPT}), headers={"Content-Type": "application/json"})
     assert res.status == 200, res.text()
     done = post_table(page, server, {"rules": "family", "options": {"target": 50}, "seat": None,
                                      "seats": [bots] * 4})["code"]

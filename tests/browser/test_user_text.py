@@ -66,7 +66,7 @@ def test_players_names_and_weis_render_as_text(new_page: Callable[..., Any], ser
     code = res["code"]
     sit(host, code, 0, res["token"])
     joined = host.request.post(f"{server}/api/tables/{code}/join", data=json.dumps(
-        {"v": 1, "seat": 2, "name": GUEST}), headers={"Content-Type": "application/json"})
+        {"v": 2, "seat": 2, "name": GUEST}), headers={"Content-Type": "application/json"})
     assert joined.status == 200, joined.text()
     # The host is told who joined, in a toast.
     host.wait_for_function("([n]) => [...document.querySelectorAll('.toast')]"

@@ -40,7 +40,7 @@ def test_a_replay_left_before_its_answer_does_not_draw_over_the_lobby(
     page.click("a.brand")  # back to the lobby while the answer is still on its way
     page.wait_for_selector("#f-name")
     answer.fulfill(status=404, content_type="application/json", body=json.dumps(
-        {"v": 1, "type": "error", "code": "no_game", "message": "no game with id 424242"}))
+        {"v": 2, "type": "error", "code": "no_game", "message": "no game with id 424242"}))
     page.wait_for_timeout(500)
     assert page.query_selector(".fatal") is None
     assert page.query_selector("#create-form") is not None

@@ -205,7 +205,7 @@ def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
     """A finished game replays trick by trick with all hands open, and downloads as a record."""
     page = new_page("/")
     res = page.request.post(f"{server}/api/tables", data=json.dumps({
-        "v": 1, "rules": "family", "options": {"target": 150}, "seat": None,
+        "v": 2, "rules": "family", "options": {"target": 150}, "seat": None,
         "seats": [{"kind": "bot", "bot": "random"}] * 4,
     }), headers={"Content-Type": "application/json"})
     assert res.status == 201, res.text()

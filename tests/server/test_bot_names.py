@@ -49,7 +49,7 @@ def test_no_computer_player_shares_a_persons_name() -> None:
     code = "ABCDEF"
     first = bot_name(code, 1, [])
     # The creator already has the name the computer player would have drawn.
-    spec = parse_create(f'{{"v": 1, "seats": [{{"kind": "human"}}, {{"kind": "bot", "bot": '
+    spec = parse_create(f'{{"v": 2, "seats": [{{"kind": "human"}}, {{"kind": "bot", "bot": '
                         f'"random"}}, {{"kind": "human"}}, {{"kind": "human"}}], "seat": 0, '
                         f'"name": "{first.upper()}"}}'.encode(), ["random"], 5.0)
     seats = Lobby._seats(code, spec, "token")
@@ -61,7 +61,7 @@ def test_a_person_who_joins_under_a_computer_players_name_keeps_it(db: Path) -> 
         t = create(c, seats=MIXED, seat=0, name="Anna")
         code = t["code"]
         before = names(c, code)
-        r = c.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 2,
+        r = c.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 2,
                                                      "name": before[3].lower()})
         assert r.status_code == 200
         after = names(c, code)

@@ -49,7 +49,7 @@ def test_messages_other_than_hello_do_not_keep_it_open(db: Path) -> None:
         with c.websocket_connect(f"/ws/{t['code']}") as ws:
             answers = []
             while True:
-                ws.send_json({"v": 1, "type": "ping"})
+                ws.send_json({"v": 2, "type": "ping"})
                 m = receive_json(ws)
                 if m["code"] != "hello_first":
                     break
@@ -70,8 +70,8 @@ def test_after_hello_a_quiet_client_stays(db: Path) -> None:
             hello(watcher, None)
             time.sleep(0.6)  # three times the hello timeout without a word
             for ws in (seat, watcher):
-                ws.send_json({"v": 1, "type": "ping", "ref": 1})
-                assert receive_json(ws) == {"v": 1, "type": "pong", "ref": 1}
+                ws.send_json({"v": 2, "type": "ping", "ref": 1})
+                assert receive_json(ws) == {"v": 2, "type": "pong", "ref": 1}
 
 
 # -- a client that stops answering the transport's pings ----------------------------------------
@@ -138,9 +138,9 @@ def test_a_seat_whose_client_stops_answering_is_freed_and_can_come_back(db: Path
     with live_server(db, limits=limits) as live:
         code, tokens = live_four_humans(live)
         with live_socket(live, code) as other:
-            other.send(json.dumps({"v": 1, "type": "hello", "token": tokens[1]}))
+            other.send(json.dumps({"v": 2, "type": "hello", "token": tokens[1]}))
             before = live_receive(other)
-            with silent_client(live.http, code, {"v": 1, "type": "hello",
+            with silent_client(live.http, code, {"v": 2, "type": "hello",
                                                  "token": tokens[0]}) as sock:
                 assert live_receive(other)["event"] == {"type": "seat", "seat": 0,
                                                         "what": "connected"}
@@ -152,7 +152,7 @@ def test_a_seat_whose_client_stops_answering_is_freed_and_can_come_back(db: Path
             eventually(lambda: live.call(lambda: live.app.state.sockets.total()) == 1)
             # The player comes back with the same token to the same place.
             with live_socket(live, code) as again:
-                again.send(json.dumps({"v": 1, "type": "hello", "token": tokens[0]}))
+                again.send(json.dumps({"v": 2, "type": "hello", "token": tokens[0]}))
                 state = live_receive(again)
                 assert state["you"] == {"role": "player", "seat": 0}
                 assert state["seq"] == before["seq"] and state["game"]["hand"]
@@ -162,7 +162,7 @@ def test_a_silent_spectator_is_closed_too(db: Path) -> None:
     limits = Limits(ping_interval=0.2, ping_timeout=0.3)
     with live_server(db, limits=limits) as live:
         code, _tokens = live_four_humans(live)
-        with silent_client(live.http, code, {"v": 1, "type": "hello", "spectate": True}) as s:
+        with silent_client(live.http, code, {"v": 2, "type": "hello", "spectate": True}) as s:
             read_until_closed(s)
         eventually(lambda: live.call(lambda: live.app.state.sockets.total()) == 0)
         assert live.call(lambda: len(live.app.state.lobby.tables[code].conns)) == 0
@@ -192,10 +192,10 @@ def test_a_client_that_stops_reading_is_given_up_and_freed(db: Path) -> None:
         # Four computer players play a long game as fast as they can, sending a spectator a
         # state after every card.
         status, t = live_request(live, "POST", "/api/tables", {
-            "v": 1, "seats": [{"kind": "bot", "bot": "random"}] * 4, "seat": None,
+            "v": 2, "seats": [{"kind": "bot", "bot": "random"}] * 4, "seat": None,
             "options": {"target": 100_000}})
         assert status == 201, t
-        with silent_client(live.http, t["code"], {"v": 1, "type": "hello", "spectate": True},
+        with silent_client(live.http, t["code"], {"v": 2, "type": "hello", "spectate": True},
                            rcvbuf=4096):
             eventually(lambda: live.call(lambda: live.app.state.sockets.total()) == 0)
             assert live.call(lambda: len(live.app.state.lobby.tables[t["code"]].conns)) == 0
@@ -205,7 +205,7 @@ def test_a_client_that_floods_before_hello_and_does_not_read_is_closed(db: Path)
     limits = Limits(hello_timeout=2.0, close_timeout=0.5, ping_interval=600, ping_timeout=600)
     with live_server(db, limits=limits, sndbuf=4096) as live:
         status, t = live_request(live, "POST", "/api/tables",
-                                 {"v": 1, "seats": ALL_HUMANS, "seat": 0})
+                                 {"v": 2, "seats": ALL_HUMANS, "seat": 0})
         assert status == 201, t
         with silent_client(live.http, t["code"], {}, rcvbuf=4096) as sock:
             # Each of these is refused with an error 15 times its size, which this client

@@ -43,18 +43,18 @@ from .util import (
 
 # Deep enough to exhaust Python's recursion, small enough for the size limits.
 DEEP = "[" * 8000 + "]" * 8000
-LONG_NUMBER = '{"v": 1, "type": "ping", "ref": ' + "9" * 5000 + "}"
+LONG_NUMBER = '{"v": 2, "type": "ping", "ref": ' + "9" * 5000 + "}"
 THROWING = [
     pytest.param(DEEP, id="deep-array"),
     pytest.param('{"a":' * 2000 + "1" + "}" * 2000, id="deep-object"),
-    pytest.param('{"v": 1, "x": [[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}', id="17-levels"),
+    pytest.param('{"v": 2, "x": [[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}', id="17-levels"),
     pytest.param(LONG_NUMBER, id="5000-digit-number"),
-    pytest.param('{"v": 1, "type": "weis", "option": 1' + "0" * 30 + "}", id="31-digit-number"),
-    pytest.param('{"v": 1, "type": "ping", "ref": NaN}', id="nan"),
-    pytest.param('{"v": 1, "type": "ping", "x": 1e999}', id="infinite"),
-    pytest.param('{"v": 1, "type": "ping", "ref": "\\ud800"}', id="lone-surrogate"),
-    pytest.param('{"v": 1, "\\udfff": 1}', id="surrogate-key"),
-    pytest.param(b'{"v": 1, "type": "ping", "ref": "\xed\xa0\x80"}', id="utf8-surrogate-bytes"),
+    pytest.param('{"v": 2, "type": "weis", "option": 1' + "0" * 30 + "}", id="31-digit-number"),
+    pytest.param('{"v": 2, "type": "ping", "ref": NaN}', id="nan"),
+    pytest.param('{"v": 2, "type": "ping", "x": 1e999}', id="infinite"),
+    pytest.param('{"v": 2, "type": "ping", "ref": "\\ud800"}', id="lone-surrogate"),
+    pytest.param('{"v": 2, "\\udfff": 1}', id="surrogate-key"),
+    pytest.param(b'{"v": 2, "type": "ping", "ref": "\xed\xa0\x80"}', id="utf8-surrogate-bytes"),
 ]
 
 
@@ -84,24 +84,24 @@ def test_throwing_messages_over_a_real_socket_get_errors_and_no_traceback(
     caplog.set_level(logging.INFO)
     with live_server(db) as live:
         status, t = live_request(live, "POST", "/api/tables",
-                                 {"v": 1, "seats": ALL_HUMANS, "seat": 0})
+                                 {"v": 2, "seats": ALL_HUMANS, "seat": 0})
         assert status == 201
         with live_socket(live, t["code"]) as ws:
             # Before hello: each is answered, and hello still works afterwards.
-            for text in (DEEP, LONG_NUMBER, '{"v": 1, "type": "ping", "ref": "\\ud800"}'):
+            for text in (DEEP, LONG_NUMBER, '{"v": 2, "type": "ping", "ref": "\\ud800"}'):
                 ws.send(text)
                 m = live_receive(ws)
                 assert (m["type"], m["code"], m["ref"]) == ("error", "bad_json", None), m
-            ws.send(json.dumps({"v": 1, "type": "hello", "spectate": True}))
+            ws.send(json.dumps({"v": 2, "type": "hello", "spectate": True}))
             assert live_receive(ws)["type"] == "state"
             # After hello too; the socket stays open and answers.
-            for text in (DEEP, LONG_NUMBER, '{"v": 1, "type": "ping", "ref": "a\\udc00"}',
-                         '{"v": 1, "type": "ping", "ref": "\\u202eevil"}'):
+            for text in (DEEP, LONG_NUMBER, '{"v": 2, "type": "ping", "ref": "a\\udc00"}',
+                         '{"v": 2, "type": "ping", "ref": "\\u202eevil"}'):
                 ws.send(text)
                 m = live_receive(ws)
                 assert m["type"] == "error" and m["code"] in ("bad_json", "bad_message"), m
-            ws.send(json.dumps({"v": 1, "type": "ping", "ref": "still here"}))
-            assert live_receive(ws) == {"v": 1, "type": "pong", "ref": "still here"}
+            ws.send(json.dumps({"v": 2, "type": "ping", "ref": "still here"}))
+            assert live_receive(ws) == {"v": 2, "type": "pong", "ref": "still here"}
     _no_traceback(caplog)
 
 
@@ -139,7 +139,7 @@ def test_throwing_bodies_over_http_get_400_and_change_nothing(client: Any) -> No
 def test_names_refuse_control_and_invisible_characters(
     client: Any, name: str, ok: str | None
 ) -> None:
-    body = json.dumps({"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": name}).encode()
+    body = json.dumps({"v": 2, "seats": ALL_HUMANS, "seat": 0, "name": name}).encode()
     r = client.post("/api/tables", content=body)
     if ok is None:
         assert r.status_code == 400 and r.json()["code"] in ("bad_message", "bad_json"), r.text
@@ -148,7 +148,7 @@ def test_names_refuse_control_and_invisible_characters(
         assert r.status_code == 201, r.text
         assert r.json()["table"]["seats"][0]["name"] == ok
     t = create(client, seats=ALL_HUMANS, seat=0, name="Host")
-    body = json.dumps({"v": 1, "seat": 1, "name": name}).encode()
+    body = json.dumps({"v": 2, "seat": 1, "name": name}).encode()
     r = client.post(f"/api/tables/{t['code']}/join", content=body)
     info = client.get(f"/api/tables/{t['code']}").json()["table"]
     if ok is None:
@@ -158,7 +158,7 @@ def test_names_refuse_control_and_invisible_characters(
         assert r.status_code == 200 and info["seats"][1]["name"] == ok
     # The rule set's name is shown to everyone too.
     r = client.post("/api/tables", content=json.dumps(
-        {"v": 1, "options": {"name": name}}).encode())
+        {"v": 2, "options": {"name": name}}).encode())
     assert (r.status_code == 201) == (ok is not None), r.text
 
 
@@ -167,10 +167,10 @@ def test_refs_refuse_control_characters(client: Any) -> None:
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         hello(ws, t["token"])
         for ref in ("a\x00", "\u202e", "\u2028"):
-            ws.send_json({"v": 1, "type": "ping", "ref": ref})
+            ws.send_json({"v": 2, "type": "ping", "ref": ref})
             m = receive_json(ws)
             assert (m["type"], m["code"], m["ref"]) == ("error", "bad_message", None)
-        ws.send_json({"v": 1, "type": "ping", "ref": "ok"})
+        ws.send_json({"v": 2, "type": "ping", "ref": "ok"})
         assert receive_json(ws)["type"] == "pong"
 
 
@@ -202,7 +202,7 @@ def test_unknown_routes_and_methods_are_typed_4xx(client: Any) -> None:
         r = client.request(method, path)
         assert r.status_code == status, (method, path, r.text)
         m = r.json()
-        assert (m["v"], m["type"], m["code"]) == (1, "error", code), (method, path, m)
+        assert (m["v"], m["type"], m["code"]) == (2, "error", code), (method, path, m)
         assert len(m["message"]) < 200
     allow = client.delete("/api/tables").headers["allow"]
     assert sorted(allow.split(", ")) == ["GET", "HEAD", "POST"]
@@ -242,7 +242,7 @@ VALUES = st.recursive(
     max_leaves=20,
 )
 MESSAGES = st.fixed_dictionaries(
-    {"v": st.sampled_from([1, 1, 1, 2, "1", None])},
+    {"v": st.sampled_from([2, 2, 2, 1, "2", None])},
     optional={"type": st.sampled_from(TYPES)},
 ).flatmap(lambda base: st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=4).map(
     lambda extra: {**extra, **base}))
@@ -315,6 +315,6 @@ def test_fuzz_every_route(fuzz_client: Any, raw: str | bytes) -> None:
         r = fuzz_client.request(method, path, content=raw)
         assert r.status_code < 500, (method, path, raw, r.text)
         m = r.json()
-        assert m["v"] == 1 and isinstance(m["type"], str)
+        assert m["v"] == 2 and isinstance(m["type"], str)
         if r.status_code >= 400:
             assert m["type"] == "error" and m["code"] and m["message"]

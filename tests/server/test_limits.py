@@ -40,7 +40,7 @@ def test_limits_refuse_nonsense() -> None:
 
 def test_a_body_over_the_limit_is_413_and_creates_nothing(client: Any) -> None:
     limit = Limits().max_body
-    big = json.dumps({"v": 1, "name": "Anna", "pad": "x" * limit}).encode()
+    big = json.dumps({"v": 2, "name": "Anna", "pad": "x" * limit}).encode()
     r = client.post("/api/tables", content=big)
     assert r.status_code == 413 and r.json()["code"] == "too_large", r.text
     # Without a Content-Length (chunked), the body is cut off at the limit all the same.
@@ -55,7 +55,7 @@ def test_a_body_over_the_limit_is_413_and_creates_nothing(client: Any) -> None:
 
 def test_the_body_limit_is_configurable(db: Path) -> None:
     with server(db, limits=Limits(max_body=300)) as c:
-        body = {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "A"}
+        body = {"v": 2, "seats": ALL_HUMANS, "seat": 0, "name": "A"}
         assert c.post("/api/tables", json=body).status_code == 201
         body["options"] = {"name": "x" * 30, "target": 1500, "push_back": True,
                            "extra_contracts": ["misere", "slalom"], "stoeck": True} | {
@@ -68,7 +68,7 @@ def test_the_body_limit_is_configurable(db: Path) -> None:
 def test_a_message_over_the_limit_is_answered_and_the_socket_stays(client: Any) -> None:
     t = create(client, seats=ONE_HUMAN)
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
-        big = json.dumps({"v": 1, "type": "ping", "ref": "x", "pad": "y" * Limits().max_message})
+        big = json.dumps({"v": 2, "type": "ping", "ref": "x", "pad": "y" * Limits().max_message})
         ws.send_text(big)  # before hello
         assert receive_json(ws)["code"] == "too_large"
         hello(ws, t["token"])
@@ -76,7 +76,7 @@ def test_a_message_over_the_limit_is_answered_and_the_socket_stays(client: Any) 
         ws.send_bytes(big.encode())
         assert receive_json(ws)["code"] == "too_large"
         assert receive_json(ws)["code"] == "too_large"
-        ws.send_json({"v": 1, "type": "ping", "ref": 1})
+        ws.send_json({"v": 2, "type": "ping", "ref": 1})
         m = receive_json(ws)
         while m["type"] != "pong":
             m = receive_json(ws)
@@ -87,14 +87,14 @@ def test_real_socket_message_limit_answers_and_the_frame_limit_closes(db: Path) 
     limits = Limits(max_message=2048, max_frame=8192)
     with live_server(db, limits=limits) as live:
         status, t = live_request(live, "POST", "/api/tables",
-                                 {"v": 1, "seats": ALL_HUMANS, "seat": 0})
+                                 {"v": 2, "seats": ALL_HUMANS, "seat": 0})
         assert status == 201
         with live_socket(live, t["code"]) as ws:
             # 64 KiB and more used to close the socket (1009) without a word: now the server
             # answers anything up to max_frame, and the socket stays open.
-            ws.send(json.dumps({"v": 1, "type": "ping", "pad": "x" * 6000}))
+            ws.send(json.dumps({"v": 2, "type": "ping", "pad": "x" * 6000}))
             assert live_receive(ws)["code"] == "too_large"
-            ws.send(json.dumps({"v": 1, "type": "hello", "spectate": True}))
+            ws.send(json.dumps({"v": 2, "type": "hello", "spectate": True}))
             assert live_receive(ws)["type"] == "state"
             ws.send("x" * 10_000)  # above max_frame: the transport closes the socket
             with pytest.raises(ConnectionClosed) as e:
@@ -102,7 +102,7 @@ def test_real_socket_message_limit_answers_and_the_frame_limit_closes(db: Path) 
             assert e.value.rcvd is not None and e.value.rcvd.code == 1009
     with live_server(db) as live, live_socket(live, t["code"]) as ws:
         # The default limits: 100 KiB (over the old 64 KiB) is answered.
-        ws.send(json.dumps({"v": 1, "type": "hello", "spectate": True, "pad": "x" * 100_000}))
+        ws.send(json.dumps({"v": 2, "type": "hello", "spectate": True, "pad": "x" * 100_000}))
         assert live_receive(ws)["code"] == "too_large"
 
 
@@ -147,15 +147,15 @@ def test_code_lookups_over_http_are_rate_limited(db: Path) -> None:
         statuses = [c.get(f"/api/tables/{code}").status_code
                     for code in ("AAAAAA", "BBBBBB", t["code"], "CCCCCC")]
         assert statuses == [404, 404, 200, 404]
-        assert c.post(f"/api/tables/{t['code']}/join", json={"v": 1}).status_code == 200
+        assert c.post(f"/api/tables/{t['code']}/join", json={"v": 2}).status_code == 200
         for r in (c.get(f"/api/tables/{t['code']}"),
-                  c.post(f"/api/tables/{t['code']}/join", json={"v": 1})):
+                  c.post(f"/api/tables/{t['code']}/join", json={"v": 2})):
             assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
             assert 1 <= int(r.headers["Retry-After"]) <= 12
         # Only lookups by code count: the lobby and history stay open.
         assert c.get("/api/tables").status_code == 200
         assert c.get("/api/games").status_code == 200
-        assert c.post("/api/tables", json={"v": 1}).status_code == 201
+        assert c.post("/api/tables", json={"v": 2}).status_code == 201
         # Refused lookups changed nothing.
         assert c.get("/api/tables").json()["tables"][-1]["free_seats"] == [2, 3]
 
@@ -240,12 +240,12 @@ def test_a_writer_that_fails_closes_its_socket_and_frees_it(
     caplog.set_level(logging.INFO)
     with live_server(db) as live:
         status, t = live_request(live, "POST", "/api/tables",
-                                 {"v": 1, "seats": ALL_HUMANS, "seat": 0})
+                                 {"v": 2, "seats": ALL_HUMANS, "seat": 0})
         assert status == 201
         table = live.app.state.lobby.tables[t["code"]]
         sockets = live.app.state.sockets
         with live_socket(live, t["code"]) as ws:
-            ws.send(json.dumps({"v": 1, "type": "hello", "token": t["token"]}))
+            ws.send(json.dumps({"v": 2, "type": "hello", "token": t["token"]}))
             assert live_receive(ws)["type"] == "state"
             conn = live.call(lambda: next(iter(table.conns)))
             assert live.call(sockets.total) == 1
@@ -259,7 +259,7 @@ def test_a_writer_that_fails_closes_its_socket_and_frees_it(
             == (0, 0, 0)
         # The seat reconnects as usual.
         with live_socket(live, t["code"]) as ws:
-            ws.send(json.dumps({"v": 1, "type": "hello", "token": t["token"]}))
+            ws.send(json.dumps({"v": 2, "type": "hello", "token": t["token"]}))
             assert live_receive(ws)["table"]["seats"][0]["connected"] is True
     warnings = [r for r in caplog.records if r.name == "puur.server"]
     assert [r.levelname for r in warnings] == ["WARNING"] and warnings[0].exc_info is None
@@ -284,7 +284,7 @@ def test_a_client_that_does_not_read_is_closed_and_freed(
 
             monkeypatch.setattr(WebSocket, "send_text", never_written)
             for i in range(100):
-                ws.send_json({"v": 1, "type": "ping", "ref": i})
+                ws.send_json({"v": 2, "type": "ping", "ref": i})
             with pytest.raises(WebSocketDisconnect) as e:
                 receive_json(ws)
             assert e.value.code == 1008

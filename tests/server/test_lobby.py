@@ -12,7 +12,7 @@ from .util import ALL_HUMANS, create, hello, receive_json
 
 def test_meta_lists_presets_bots_decks_languages(client: Any) -> None:
     m = client.get("/api/meta").json()
-    assert m["v"] == 1 and m["type"] == "meta" and m["protocol"] == 1
+    assert m["v"] == 2 and m["type"] == "meta" and m["protocol"] == 2
     assert set(m["presets"]) == set(PRESETS)
     assert m["bots"] == sorted(BOTS)
     assert set(m["decks"]) == {"swiss", "french"}
@@ -38,11 +38,11 @@ def test_create_with_options_and_bots_starts_at_once(client: Any) -> None:
 def test_bad_create_requests_are_refused_and_create_nothing(client: Any) -> None:
     before = client.get("/api/tables").json()["tables"]
     for body, status, code in [
-        ({"v": 1, "rules": "no-such-preset"}, 400, "bad_rules"),
-        ({"v": 1, "options": {"target": -5}}, 400, "bad_rules"),
-        ({"v": 1, "options": {"colour": 1}}, 400, "bad_rules"),
-        ({"v": 2}, 400, "version"),
-        ({"v": 1, "seats": "four"}, 400, "bad_message"),
+        ({"v": 2, "rules": "no-such-preset"}, 400, "bad_rules"),
+        ({"v": 2, "options": {"target": -5}}, 400, "bad_rules"),
+        ({"v": 2, "options": {"colour": 1}}, 400, "bad_rules"),
+        ({"v": 1}, 400, "version"),
+        ({"v": 2, "seats": "four"}, 400, "bad_message"),
     ]:
         r = client.post("/api/tables", json=body)
         assert (r.status_code, r.json()["code"]) == (status, code), r.text
@@ -61,16 +61,16 @@ def test_invite_code_join_and_list(client: Any) -> None:
     # The code is case-insensitive.
     info = client.get(f"/api/tables/{code.lower()}").json()["table"]
     assert info["code"] == code
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 1, "name": "Mallory"})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 1, "name": "Mallory"})
     assert r.status_code == 409 and r.json()["code"] == "seat_taken"
     assert client.get(f"/api/tables/{code}").json()["table"]["seats"][1]["name"] == "Anna"
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1, "name": "Beat"})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2, "name": "Beat"})
     assert r.json()["seat"] == 0 and r.json()["type"] == "joined"
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 2})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 2})
     assert r.json()["seat"] == 2
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2})
     assert r.json()["seat"] == 3
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2})
     assert r.status_code == 409 and r.json()["code"] == "table_full"
     info = client.get(f"/api/tables/{code}").json()["table"]
     assert info["status"] == "playing" and info["seats"][0]["name"] == "Beat"
@@ -79,7 +79,7 @@ def test_invite_code_join_and_list(client: Any) -> None:
 
 def test_unknown_table(client: Any) -> None:
     assert client.get("/api/tables/ZZZZZZ").json()["code"] == "no_table"
-    r = client.post("/api/tables/ZZZZZZ/join", json={"v": 1})
+    r = client.post("/api/tables/ZZZZZZ/join", json={"v": 2})
     assert r.status_code == 404 and r.json()["code"] == "no_table"
     with client.websocket_connect("/ws/ZZZZZZ") as ws:
         assert receive_json(ws)["code"] == "no_table"
@@ -98,7 +98,7 @@ def test_spectator_sees_the_table_without_any_hand(client: Any) -> None:
         assert s["you"] == {"role": "spectator", "seat": None}
         assert s["game"] is None and s["table"]["status"] == "waiting"
         for seat in (1, 2, 3):
-            client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": seat})
+            client.post(f"/api/tables/{code}/join", json={"v": 2, "seat": seat})
         events = []
         while True:
             m = receive_json(ws)

@@ -21,7 +21,7 @@ from puur.variants.json_actions import ActionError, action_data, find_action
 
 
 def msg(**fields: object) -> str:
-    return json.dumps({"v": 1, **fields})
+    return json.dumps({"v": 2, **fields})
 
 
 def form(kind: str, ref: str | int | None = None, **fields: object) -> ActionMessage:
@@ -67,9 +67,9 @@ def test_every_client_message_parses(text: str, expected: object) -> None:
         ("[1, 2]", "bad_json"),
         ('"play"', "bad_json"),
         (json.dumps({"type": "play", "card": "HJ"}), "version"),
-        (msg(type="play", card="HJ").replace('"v": 1', '"v": 2'), "version"),
-        (msg(type="play", card="HJ").replace('"v": 1', '"v": "1"'), "version"),
-        (msg(type="play", card="HJ").replace('"v": 1', '"v": true'), "version"),
+        (msg(type="play", card="HJ").replace('"v": 2', '"v": 1'), "version"),
+        (msg(type="play", card="HJ").replace('"v": 2', '"v": "2"'), "version"),
+        (msg(type="play", card="HJ").replace('"v": 2', '"v": true'), "version"),
         (msg(type="dance"), "unknown_type"),
         (msg(), "unknown_type"),
         (msg(type=3), "unknown_type"),
@@ -127,7 +127,7 @@ def test_every_action_of_every_variant_is_found_by_each_of_its_names() -> None:
                 hand = game.round
                 for a in game.legal_actions():
                     data = action_data(v, hand, a)
-                    m = parse_client_message(json.dumps({"v": 1, **data}))
+                    m = parse_client_message(json.dumps({"v": 2, **data}))
                     assert isinstance(m, ActionMessage)
                     assert find_action(v, rules, hand, id=m.id, name=m.name, token=m.token,
                                        form=dict(m.form)) == a
@@ -159,27 +159,27 @@ def test_an_action_of_another_variant_or_disagreeing_fields_is_refused() -> None
 
 
 def test_create_defaults_and_validation() -> None:
-    spec = parse_create(b'{"v": 1}', ["random"])
+    spec = parse_create(b'{"v": 2}', ["random"])
     assert spec.preset == "family" and spec.seat == 0 and spec.deck == "swiss"
     assert [s.kind for s in spec.seats] == ["human", "bot", "bot", "bot"]
     bad = [
-        {"v": 1, "deck": "tarot"},
-        {"v": 1, "lang": "xx"},
-        {"v": 1, "seats": [{"kind": "human"}]},
-        {"v": 1, "seats": [{"kind": "bot", "bot": "nobody"}] * 4},
-        {"v": 1, "seats": [{"kind": "bot", "bot": "random", "strength": 7}] * 4},
-        {"v": 1, "seat": 5},
-        {"v": 1, "turn_timer": 1},
-        {"v": 1, "name": ""},
-        {"v": 1, "public": "yes"},
-        {"v": 1, "colour": "red"},
-        {"v": 1, "options": []},
+        {"v": 2, "deck": "tarot"},
+        {"v": 2, "lang": "xx"},
+        {"v": 2, "seats": [{"kind": "human"}]},
+        {"v": 2, "seats": [{"kind": "bot", "bot": "nobody"}] * 4},
+        {"v": 2, "seats": [{"kind": "bot", "bot": "random", "strength": 7}] * 4},
+        {"v": 2, "seat": 5},
+        {"v": 2, "turn_timer": 1},
+        {"v": 2, "name": ""},
+        {"v": 2, "public": "yes"},
+        {"v": 2, "colour": "red"},
+        {"v": 2, "options": []},
     ]
     for body in bad:
         with pytest.raises(ProtocolError):
             parse_create(json.dumps(body).encode(), ["random"])
     with pytest.raises(ProtocolError) as e:
-        parse_create(b'{"v": 1, "seat": 1}', ["random"])
+        parse_create(b'{"v": 2, "seat": 1}', ["random"])
     assert e.value.code == "seat_taken"
     with pytest.raises(ProtocolError) as e:
         parse_create(b'{"deck": "swiss"}', ["random"])
@@ -187,8 +187,8 @@ def test_create_defaults_and_validation() -> None:
 
 
 def test_join_body() -> None:
-    assert parse_join(b'{"v": 1, "seat": 2, "name": "  Beat  "}').seat == 2
-    assert parse_join(b'{"v": 1, "seat": 2, "name": "  Beat  "}').name == "Beat"
-    for body in (b'{"v": 1, "seat": "2"}', b'{"v": 1, "name": 5}', b"nope"):
+    assert parse_join(b'{"v": 2, "seat": 2, "name": "  Beat  "}').seat == 2
+    assert parse_join(b'{"v": 2, "seat": 2, "name": "  Beat  "}').name == "Beat"
+    for body in (b'{"v": 2, "seat": "2"}', b'{"v": 2, "name": 5}', b"nope"):
         with pytest.raises(ProtocolError):
             parse_join(body)

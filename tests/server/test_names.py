@@ -41,7 +41,7 @@ def test_a_person_without_a_name_has_none(client: Any, db: Path) -> None:
     # No English "Player 1" on the wire: the client names the seat in its language.
     assert names[0] is None and names[2] is None and names[1] in BOT_NAMES
     assert t["table"]["seats"][0]["taken"] is True and t["table"]["seats"][2]["taken"] is False
-    r = client.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 2})
+    r = client.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 2})
     assert r.status_code == 200
     assert seat_names(client, code) == names
     assert stored_names(db, code)[0] == stored_names(db, code)[2] == ""
@@ -73,8 +73,8 @@ def test_the_old_default_name_of_a_stored_seat_is_no_name(db: Path) -> None:
     with server(db) as c:
         t = create(c, seats=ALL_HUMANS, name="Anna")
         code = t["code"]
-        c.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 1})
-        c.post(f"/api/tables/{code}/join", json={"v": 1, "seat": 2, "name": "Player 1"})
+        c.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 1})
+        c.post(f"/api/tables/{code}/join", json={"v": 2, "seat": 2, "name": "Player 1"})
     with sqlite3.connect(db) as con:
         con.execute("UPDATE seats SET name='Player ' || (seat + 1) WHERE code=? AND seat IN "
                     "(1, 3)", (code,))
@@ -98,11 +98,11 @@ def rematch_to_end(client: Any, t: dict[str, Any], rng: random.Random) -> dict[s
     """Start the next game of a table whose game is over and play it to its end."""
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         hello(ws, t["token"])
-        ws.send_json({"v": 1, "type": "rematch"})
+        ws.send_json({"v": 2, "type": "rematch"})
         s = recv_state(ws)
         while s["game"]["result"] is None:
             if s["game"]["legal"]:
-                ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
+                ws.send_json({"v": 2, **rng.choice(s["game"]["legal"])})
             s = recv_state(ws)
     return s
 

@@ -23,7 +23,7 @@ from .util import (
 
 def expect_error(ws: Any, code: str) -> dict[str, Any]:
     m: dict[str, Any] = receive_json(ws)
-    assert m["type"] == "error" and m["v"] == 1, m
+    assert m["type"] == "error" and m["v"] == 2, m
     assert m["code"] == code, m
     assert m["message"]
     return m
@@ -37,15 +37,15 @@ def test_refusals_change_nothing(client: Any) -> None:
         before = snapshot(client, code, tokens[to_move])
         ws = t.ws[to_move]
         my_card = t.states[other]["game"]["hand"][0]
-        t.ws[other].send_json({"v": 1, "type": "play", "card": my_card, "ref": 5})
+        t.ws[other].send_json({"v": 2, "type": "play", "card": my_card, "ref": 5})
         assert expect_error(t.ws[other], "not_your_turn")["ref"] == 5
         # Choosing time: a card is not legal, nor is an unknown Weis option.
-        ws.send_json({"v": 1, "type": "play", "card": t.game["hand"][0] if to_move == 0 else
+        ws.send_json({"v": 2, "type": "play", "card": t.game["hand"][0] if to_move == 0 else
                       t.states[to_move]["game"]["hand"][0]})
         expect_error(ws, "illegal")
-        ws.send_json({"v": 1, "type": "weis", "option": 3})
+        ws.send_json({"v": 2, "type": "weis", "option": 3})
         expect_error(ws, "illegal")
-        ws.send_json({"v": 1, "type": "stoeck", "announce": True})
+        ws.send_json({"v": 2, "type": "stoeck", "announce": True})
         expect_error(ws, "illegal")
         ws.send_text("{nope")
         expect_error(ws, "bad_json")
@@ -55,15 +55,15 @@ def test_refusals_change_nothing(client: Any) -> None:
         expect_error(ws, "version")
         ws.send_json({"type": "push"})
         expect_error(ws, "version")
-        ws.send_json({"v": 1, "type": "shuffle"})
+        ws.send_json({"v": 2, "type": "shuffle"})
         expect_error(ws, "unknown_type")
-        ws.send_json({"v": 1, "type": "play"})
+        ws.send_json({"v": 2, "type": "play"})
         expect_error(ws, "bad_message")
-        ws.send_json({"v": 1, "type": "hello", "token": tokens[other]})
+        ws.send_json({"v": 2, "type": "hello", "token": tokens[other]})
         expect_error(ws, "bad_message")
-        ws.send_json({"v": 1, "type": "rematch"})
+        ws.send_json({"v": 2, "type": "rematch"})
         expect_error(ws, "game_not_over")
-        t.ws[4].send_json({"v": 1, "type": "push"})
+        t.ws[4].send_json({"v": 2, "type": "push"})
         expect_error(t.ws[4], "not_seated")
         assert snapshot(client, code, tokens[to_move]) == before
         # Once in the card play, a card of another suit while able to follow is refused.
@@ -79,7 +79,7 @@ def test_refusals_change_nothing(client: Any) -> None:
         before = snapshot(client, code, tokens[seat])
         not_mine = next(c for c in ("D6", "D7", "HA", "SA", "CA", "C6") if c not in g["hand"])
         for card in [*refused[:1], not_mine]:
-            t.ws[seat].send_json({"v": 1, "type": "play", "card": card})
+            t.ws[seat].send_json({"v": 2, "type": "play", "card": card})
             expect_error(t.ws[seat], "illegal")
         assert snapshot(client, code, tokens[seat]) == before
 
@@ -87,14 +87,14 @@ def test_refusals_change_nothing(client: Any) -> None:
 def test_hello_first_and_wrong_token(client: Any) -> None:
     code, tokens = four_humans(client)
     with client.websocket_connect(f"/ws/{code}") as ws:
-        ws.send_json({"v": 1, "type": "ping"})
+        ws.send_json({"v": 2, "type": "ping"})
         expect_error(ws, "hello_first")
-        ws.send_json({"v": 1, "type": "play", "card": "D6"})
+        ws.send_json({"v": 2, "type": "play", "card": "D6"})
         expect_error(ws, "hello_first")
         state = hello(ws, tokens[2])
         assert state["you"] == {"role": "player", "seat": 2}
     with client.websocket_connect(f"/ws/{code}") as ws:
-        ws.send_json({"v": 1, "type": "hello", "token": tokens[2][::-1]})
+        ws.send_json({"v": 2, "type": "hello", "token": tokens[2][::-1]})
         expect_error(ws, "auth")
         with pytest.raises(WebSocketDisconnect) as e:
             receive_json(ws)
@@ -102,7 +102,7 @@ def test_hello_first_and_wrong_token(client: Any) -> None:
     # A token of another table opens nothing here.
     _other, other_tokens = four_humans(client)
     with client.websocket_connect(f"/ws/{code}") as ws:
-        ws.send_json({"v": 1, "type": "hello", "token": other_tokens[0]})
+        ws.send_json({"v": 2, "type": "hello", "token": other_tokens[0]})
         expect_error(ws, "auth")
 
 
@@ -110,12 +110,12 @@ def test_ping_pong(client: Any) -> None:
     t = create(client, seats=ONE_HUMAN)
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         hello(ws, t["token"])
-        ws.send_json({"v": 1, "type": "ping", "ref": "abc"})
+        ws.send_json({"v": 2, "type": "ping", "ref": "abc"})
         while True:
             m = receive_json(ws)
             if m["type"] == "pong":
                 break
-        assert m == {"v": 1, "type": "pong", "ref": "abc"}
+        assert m == {"v": 2, "type": "pong", "ref": "abc"}
 
 
 def test_a_whole_game_uses_every_action_then_game_over_and_rematch(client: Any) -> None:
@@ -146,12 +146,12 @@ def test_a_whole_game_uses_every_action_then_game_over_and_rematch(client: Any) 
         assert g["jasstafel"]["teams"][0]["points"] == g["result"]["scores"][0]
         assert hand_overs[0]["scores"] == [sum(x) for x in zip(
             hand_overs[0]["score"]["total"], [0, 0], strict=True)]
-        t.ws[1].send_json({"v": 1, "type": "play", "card": "D6"})
+        t.ws[1].send_json({"v": 2, "type": "play", "card": "D6"})
         expect_error(t.ws[1], "game_over")
         old_id = g["game_id"]
-        t.ws[4].send_json({"v": 1, "type": "rematch"})
+        t.ws[4].send_json({"v": 2, "type": "rematch"})
         expect_error(t.ws[4], "not_seated")
-        t.ws[2].send_json({"v": 1, "type": "rematch"})
+        t.ws[2].send_json({"v": 2, "type": "rematch"})
         for k in range(5):
             t.states[k] = recv_state(t.ws[k])
         assert t.states[0]["event"]["type"] == "rematch"
@@ -170,7 +170,7 @@ def test_bots_fill_empty_seats_and_only_the_human_is_asked(client: Any) -> None:
             g = state["game"]
             if g["legal"]:
                 assert g["to_move"] == 0
-                ws.send_json({"v": 1, **rng.choice(g["legal"])})
+                ws.send_json({"v": 2, **rng.choice(g["legal"])})
             state = recv_state(ws)
             ev = state["event"] or {}
             if ev.get("by") == "bot":
@@ -194,7 +194,7 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(client: Any) -> N
         store = table.storage.add_actions
         table.storage.add_actions = broken
         try:
-            t.ws[seat].send_json({"v": 1, **t.states[seat]["game"]["legal"][0]})
+            t.ws[seat].send_json({"v": 2, **t.states[seat]["game"]["legal"][0]})
             expect_error(t.ws[seat], "storage_error")
         finally:
             table.storage.add_actions = store

@@ -29,8 +29,8 @@ def test_a_rematch_sent_twice_starts_one_game(client: Any, db: Path) -> None:
     play_to_end(client, t, random.Random(7))
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         hello(ws, t["token"])
-        ws.send_json({"v": 1, "type": "rematch", "ref": 1})
-        ws.send_json({"v": 1, "type": "rematch", "ref": 2})
+        ws.send_json({"v": 2, "type": "rematch", "ref": 1})
+        ws.send_json({"v": 2, "type": "rematch", "ref": 2})
         seen: list[dict[str, Any]] = []
         state = recv_state(ws, seen)
         assert state["event"]["type"] == "rematch"
@@ -47,7 +47,7 @@ def test_a_rematch_before_the_first_game_says_so(client: Any) -> None:
     t = create(client, seats=ALL_HUMANS, seat=0)
     with client.websocket_connect(f"/ws/{t['code']}") as ws:
         hello(ws, t["token"])
-        ws.send_json({"v": 1, "type": "rematch", "ref": "r"})
+        ws.send_json({"v": 2, "type": "rematch", "ref": "r"})
         m = receive_json(ws)
         assert (m["code"], m["ref"]) == ("game_not_over", "r")
         assert "has not started" in m["message"], m
@@ -60,12 +60,12 @@ def test_back_without_a_stand_in_is_silent_and_changes_nothing(client: Any) -> N
         first = hello(ws, t["token"])
         hello(watcher, None)
         for _ in range(3):
-            ws.send_json({"v": 1, "type": "back"})
-            watcher.send_json({"v": 1, "type": "back"})
+            ws.send_json({"v": 2, "type": "back"})
+            watcher.send_json({"v": 2, "type": "back"})
         # Nothing was said to anyone: the next message of each is the answer to its ping.
         for sock in (ws, watcher):
-            sock.send_json({"v": 1, "type": "ping", "ref": "after"})
-            assert receive_json(sock) == {"v": 1, "type": "pong", "ref": "after"}
+            sock.send_json({"v": 2, "type": "ping", "ref": "after"})
+            assert receive_json(sock) == {"v": 2, "type": "pong", "ref": "after"}
     seats = client.get(f"/api/tables/{t['code']}").json()["table"]["seats"]
     assert [s["auto"] for s in seats] == [s["auto"] for s in first["table"]["seats"]]
 
@@ -76,11 +76,11 @@ def test_a_second_hello_is_refused_and_the_socket_stays_as_it_was(client: Any) -
     with client.websocket_connect(f"/ws/{a['code']}") as ws:
         first = hello(ws, a["token"])
         for again in ({"token": a["token"]}, {"token": b["token"]}, {"spectate": True}):
-            ws.send_json({"v": 1, "type": "hello", "ref": "h", **again})
+            ws.send_json({"v": 2, "type": "hello", "ref": "h", **again})
             m = receive_json(ws)
             assert (m["code"], m["ref"]) == ("bad_message", "h"), m
         # Still the same seat: it may act for seat 0 and no other.
-        ws.send_json({"v": 1, "type": "ping", "ref": 1})
+        ws.send_json({"v": 2, "type": "ping", "ref": 1})
         assert receive_json(ws)["type"] == "pong"
         assert first["you"] == {"role": "player", "seat": 0}
 
@@ -89,7 +89,7 @@ def test_a_token_of_another_table_opens_nothing(client: Any) -> None:
     a = create(client, seats=ALL_HUMANS, seat=0)
     b = create(client, seats=ALL_HUMANS, seat=0)
     with client.websocket_connect(f"/ws/{a['code']}") as ws:
-        ws.send_json({"v": 1, "type": "hello", "token": b["token"]})
+        ws.send_json({"v": 2, "type": "hello", "token": b["token"]})
         m = receive_json(ws)
         assert m["code"] == "auth"
         with pytest.raises(WebSocketDisconnect) as e:

@@ -41,13 +41,16 @@ def storage(client: Any) -> Any:
 @contextmanager
 def disk_full(client: Any) -> Iterator[None]:
     """SQLite's own 'database or disk is full': the file may not grow by a page."""
-    db = storage(client).db
-    pages = on_server(client, lambda: db.execute("PRAGMA page_count").fetchone()[0])
-    on_server(client, lambda: db.execute(f"PRAGMA max_page_count={pages}"))
+    s = storage(client)
+    dbs = [s.db, s.now]  # the connection of the storage thread and that of writes made at once
+    pages = on_server(client, lambda: s.db.execute("PRAGMA page_count").fetchone()[0])
+    for db in dbs:
+        on_server(client, lambda db=db: db.execute(f"PRAGMA max_page_count={pages}"))
     try:
         yield
     finally:
-        on_server(client, lambda: db.execute("PRAGMA max_page_count=1073741823"))
+        for db in dbs:
+            on_server(client, lambda db=db: db.execute("PRAGMA max_page_count=1073741823"))
 
 
 @contextmanager
@@ -82,15 +85,27 @@ class Refusing:
         return getattr(self.db, name)
 
 
+class Refusals:
+    """The statements refused on both of the server's connections."""
+
+    def __init__(self, *proxies: Refusing) -> None:
+        self.proxies = proxies
+
+    @property
+    def refused(self) -> int:
+        return sum(p.refused for p in self.proxies)
+
+
 @contextmanager
-def refusing(client: Any, what: str) -> Iterator[Refusing]:
+def refusing(client: Any, what: str) -> Iterator[Refusals]:
     s = storage(client)
     proxy = Refusing(s.db, what)
-    s.db = proxy
+    at_once = Refusing(s.now, what)  # the connection of writes made at once
+    s.db, s.now = proxy, at_once
     try:
-        yield proxy
+        yield Refusals(proxy, at_once)
     finally:
-        s.db = proxy.db
+        s.db, s.now = proxy.db, at_once.db
 
 
 def until(ws: Any, pred: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -160,7 +175,7 @@ def test_a_refused_move_of_a_person_changes_nothing_and_can_be_sent_again(db: Pa
             before = [dict(s) for s in t.states]
             action = pick(t.states[seat], rng)
             with locked(c, db):
-                t.ws[seat].send_json({"v": 1, "ref": 7, **action})
+                t.ws[seat].send_json({"v": 2, "ref": 7, **action})
                 err = t.ws[seat].receive_json()
                 assert is_storage_error(err) and err["ref"] == 7
                 assert "database is locked" in err["message"]
@@ -190,7 +205,7 @@ def test_a_refused_end_of_hand_is_rolled_back_whole(db: Path) -> None:
             seat = t.game["to_move"]
             card = t.states[seat]["game"]["legal"][0]
             with refusing(c, "COMMIT") as refused:
-                t.ws[seat].send_json({"v": 1, **card})
+                t.ws[seat].send_json({"v": 2, **card})
                 assert is_storage_error(t.ws[seat].receive_json())
             assert refused.refused == 1
             gid = t.game["game_id"]
@@ -199,7 +214,7 @@ def test_a_refused_end_of_hand_is_rolled_back_whole(db: Path) -> None:
                                     (gid,)).fetchone()[0]
             con.close()
             assert deals == 1
-            t.ws[seat].send_json({"v": 1, **card})
+            t.ws[seat].send_json({"v": 2, **card})
             seen: list[dict[str, Any]] = []
             s = recv_state(t.ws[seat], seen)
             assert [m["type"] for m in seen] == ["hand_over", "state"]
@@ -229,14 +244,14 @@ def test_a_stand_in_waits_for_the_database_after_a_timeout(db: Path) -> None:
 def test_a_table_cannot_be_created_or_joined_while_the_database_refuses(db: Path) -> None:
     with server(db) as c:
         with locked(c, db):
-            r = c.post("/api/tables", json={"v": 1, "seats": BOTS})
+            r = c.post("/api/tables", json={"v": 2, "seats": BOTS})
             assert r.status_code == 503
             assert r.json()["code"] == "storage_error" and "locked" in r.json()["message"]
         assert c.get("/api/tables").json()["tables"] == []
         assert c.app.state.lobby.tables == {}
         t = create(c, seats=ALL_HUMANS, seat=0, name="Anna")
         with locked(c, db):
-            r = c.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": 1, "name": "Beat"})
+            r = c.post(f"/api/tables/{t['code']}/join", json={"v": 2, "seat": 1, "name": "Beat"})
             assert r.status_code == 503 and r.json()["code"] == "storage_error"
         info = c.get(f"/api/tables/{t['code']}").json()["table"]
         assert info["free_seats"] == [1, 2, 3] and info["seats"][1]["name"] is None
@@ -250,7 +265,7 @@ def test_the_first_game_starts_once_the_database_takes_it(db: Path) -> None:
         with c.websocket_connect(f"/ws/{code}") as ws:
             hello(ws, t["token"])
             with refusing(c, "INSERT INTO games") as refused:
-                r = c.post(f"/api/tables/{code}/join", json={"v": 1, "name": "Beat"})
+                r = c.post(f"/api/tables/{code}/join", json={"v": 2, "name": "Beat"})
                 assert r.status_code == 200  # the seat is taken; the game follows
                 until(ws, is_storage_error)
                 until(ws, is_storage_error)
@@ -268,11 +283,11 @@ def test_a_refused_rematch_changes_nothing(db: Path) -> None:
             t.play(random.Random(9))
             old = t.game["game_id"]
             with refusing(c, "INSERT INTO games"):
-                t.ws[1].send_json({"v": 1, "type": "rematch", "ref": "r"})
+                t.ws[1].send_json({"v": 2, "type": "rematch", "ref": "r"})
                 err = t.ws[1].receive_json()
                 assert is_storage_error(err) and err["ref"] == "r"
             info = c.get(f"/api/tables/{code}").json()["table"]
             assert info["game_id"] == old and [g["number"] for g in info["games"]] == [1]
-            t.ws[1].send_json({"v": 1, "type": "rematch"})
+            t.ws[1].send_json({"v": 2, "type": "rematch"})
             t.receive_all()
             assert t.game["game_id"] != old and t.states[0]["table"]["games"][-1]["number"] == 2

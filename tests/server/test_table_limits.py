@@ -22,7 +22,7 @@ BOTS = [{"kind": "bot", "bot": "random"}] * 4
 
 
 def new_table(client: Any, **body: Any) -> Any:
-    return client.post("/api/tables", json={"v": 1, "seats": ALL_HUMANS, "seat": 0, **body})
+    return client.post("/api/tables", json={"v": 2, "seats": ALL_HUMANS, "seat": 0, **body})
 
 
 def stored_tables(client: Any) -> int:
@@ -76,7 +76,7 @@ def test_unfinished_tables_per_address_are_capped(db: Path) -> None:
         assert third.status_code == 201, third.text
         assert new_table(c).json()["code"] == "too_many_tables"
         # Joining and watching are not creating: the creator's tables stay open to all.
-        assert c.post(f"/api/tables/{first}/join", json={"v": 1}).status_code == 200
+        assert c.post(f"/api/tables/{first}/join", json={"v": 2}).status_code == 200
         other = TestClient(c.app, client=("203.0.113.9", 4000))
         assert new_table(other).status_code == 201
 

@@ -116,17 +116,17 @@ def test_create_takes_a_variant_preset_options_and_one_seat_per_player(client: A
 def test_bad_create_requests_are_refused_and_create_nothing(
     client: Any, body: dict[str, Any], status: int, code: str
 ) -> None:
-    r = client.post("/api/tables", json={"v": 1, **body})
+    r = client.post("/api/tables", json={"v": 2, **body})
     assert (r.status_code, r.json()["code"]) == (status, code), r.text
     assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_joining_a_seat_the_table_does_not_have_is_refused(client: Any) -> None:
     t = create(client, variant="differenzler", rules="three", seats=[{"kind": "human"}] * 3)
-    r = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": 3})
+    r = client.post(f"/api/tables/{t['code']}/join", json={"v": 2, "seat": 3})
     assert r.status_code == 400 and r.json()["code"] == "bad_message"
     check_message(r.json())
-    joined = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": 2}).json()
+    joined = client.post(f"/api/tables/{t['code']}/join", json={"v": 2, "seat": 2}).json()
     check_message(joined)
     assert joined["seat"] == 2
     assert client.get(f"/api/tables/{t['code']}").json()["table"]["free_seats"] == [1]
@@ -153,7 +153,7 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
             g = s["game"]
             if g["legal"]:
                 assert g["to_move"] == 0
-                ws.send_json({"v": 1, **named(rng.choice(g["legal"]), n % 4)})
+                ws.send_json({"v": 2, **named(rng.choice(g["legal"]), n % 4)})
                 n += 1
                 if n == 5 and not reconnected:
                     # Leave in the middle of the game and come back to exactly where it was.
@@ -169,7 +169,7 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
             s = recv_state(ws, seen)
         final = s
         # A rematch: the next game of the same variant, same seats, new deals.
-        ws.send_json({"v": 1, "type": "rematch"})
+        ws.send_json({"v": 2, "type": "rematch"})
         again = recv_state(ws, seen)
         assert again["event"]["type"] == "rematch" and again["seq"] == 0
         ng = again["game"]
@@ -181,7 +181,7 @@ def test_a_whole_game_with_computer_players_a_spectator_and_a_reconnect(
             w = recv_state(spy, watched)
     s = final
     g = s["game"]
-    assert g["variant"] == body["variant"] and len(g["seats"]) == players
+    assert g["variant"] == body["variant"] and len(g["hand_sizes"]) == players
     assert g["phase"] == "over" and g["result"]["game_id"] == gid
     overs = [m for m in watched if m["type"] == "game_over"]
     assert len(overs) == 1 and overs[0]["places"] == g["result"]["places"]
@@ -290,12 +290,12 @@ def test_bad_messages_of_each_variant_get_their_error_and_change_nothing(client:
             ws = t.ws[seat]
             card = t.states[seat]["game"]["hand"][0]
             for message, error in [*refusals, ({"type": "play", "card": card}, "illegal")]:
-                ws.send_json({"v": 1, **message, "ref": key})
+                ws.send_json({"v": 2, **message, "ref": key})
                 assert expect_error(ws, error)["ref"] == key, (key, message)
             other = (seat + 1) % 4
-            t.ws[other].send_json({"v": 1, **t.states[seat]["game"]["legal"][0]})
+            t.ws[other].send_json({"v": 2, **t.states[seat]["game"]["legal"][0]})
             expect_error(t.ws[other], "not_your_turn")
-            t.ws[t.spectator].send_json({"v": 1, "type": "action", "id": 45})
+            t.ws[t.spectator].send_json({"v": 2, "type": "action", "id": 45})
             expect_error(t.ws[t.spectator], "not_seated")
             assert snapshot(client, code, tokens[seat]) == before
 

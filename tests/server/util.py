@@ -68,7 +68,7 @@ def server(db: Path, **options: Any) -> Iterator[TestClient]:
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
     """Create a table; fails the test unless it was created."""
-    r = client.post("/api/tables", json={"v": 1, **body})
+    r = client.post("/api/tables", json={"v": 2, **body})
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
@@ -79,7 +79,7 @@ def four_humans(client: TestClient, players: int = 4, **body: Any) -> tuple[str,
     t = create(client, seats=[{"kind": "human"}] * players, seat=0, name="Anna", **body)
     tokens = [t["token"]]
     for s in range(1, players):
-        r = client.post(f"/api/tables/{t['code']}/join", json={"v": 1, "seat": s})
+        r = client.post(f"/api/tables/{t['code']}/join", json={"v": 2, "seat": s})
         assert r.status_code == 200, r.text
         tokens.append(r.json()["token"])
     return t["code"], tokens
@@ -98,9 +98,9 @@ def recv_state(ws: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, A
 def hello(ws: Any, token: str | None) -> dict[str, Any]:
     """Say hello as a seat (or a spectator) and return the first state."""
     if token is None:
-        ws.send_json({"v": 1, "type": "hello", "spectate": True})
+        ws.send_json({"v": 2, "type": "hello", "spectate": True})
     else:
-        ws.send_json({"v": 1, "type": "hello", "token": token})
+        ws.send_json({"v": 2, "type": "hello", "token": token})
     return recv_state(ws)
 
 
@@ -122,7 +122,7 @@ def play_to_end(client: TestClient, t: dict[str, Any], rng: random.Random) -> di
         s = hello(ws, t["token"])
         while s["game"]["result"] is None:
             if s["game"]["legal"]:
-                ws.send_json({"v": 1, **rng.choice(s["game"]["legal"])})
+                ws.send_json({"v": 2, **rng.choice(s["game"]["legal"])})
             s = recv_state(ws)
     return s
 
@@ -187,7 +187,7 @@ class FourPlayers:
     def act(self, seat: int, action: dict[str, Any]) -> None:
         """Send an action and collect the state every client gets after it: only the seat
         itself for a secret decision (Weis, Stöck with the Weis) that does not end the game."""
-        self.ws[seat].send_json({"v": 1, **action})
+        self.ws[seat].send_json({"v": 2, **action})
         self.states[seat] = recv_state(self.ws[seat], self.seen[seat])
         if is_secret(self.states[seat], action) and self.states[seat]["game"]["result"] is None:
             return
@@ -317,12 +317,12 @@ def live_request(live: Live, method: str, path: str, body: Any = None) -> tuple[
 def live_four_humans(live: Live) -> tuple[str, list[str]]:
     """A table of four people on a live server: its code and the four seat tokens."""
     status, t = live_request(live, "POST", "/api/tables",
-                             {"v": 1, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
+                             {"v": 2, "seats": ALL_HUMANS, "seat": 0, "name": "Anna"})
     assert status == 201, t
     tokens = [t["token"]]
     for s in (1, 2, 3):
         status, j = live_request(live, "POST", f"/api/tables/{t['code']}/join",
-                                 {"v": 1, "seat": s})
+                                 {"v": 2, "seat": s})
         assert status == 200, j
         tokens.append(j["token"])
     return t["code"], tokens

@@ -30,7 +30,7 @@ from puur.server import protocol
 class _StateHead(TypedDict):
     """A state without its table and game (checked on their own)."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["state"]
     you: protocol.You
     seq: int
@@ -108,6 +108,15 @@ def _checker(tp: Any) -> Check:
             for i, v in enumerate(value):
                 item(v, f"{path}[{i}]")
         return items
+    if origin is tuple:  # a JSON array of fixed length, each place its own type
+        places = [_checker(a) for a in get_args(tp)]
+
+        def fixed(value: Any, path: str) -> None:
+            assert isinstance(value, list) and len(value) == len(places), (
+                f"{path}: {value!r} is not a list of {len(places)}")
+            for i, (check, v) in enumerate(zip(places, value, strict=True)):
+                check(v, f"{path}[{i}]")
+        return fixed
     if origin is dict:
         entry = _checker(get_args(tp)[1])
 

@@ -51,7 +51,7 @@ def free_text(text: str, what: str, ref: str | int | None = None) -> str:
 
 
 def check_version(data: dict[str, Any], ref: str | int | None) -> None:
-    """``version`` unless the message has ``"v": 1``."""
+    """``version`` unless the message has ``"v"`` of this protocol version."""
     v = data.get("v")
     if isinstance(v, bool) or v != PROTOCOL_VERSION:
         raise ProtocolError(

@@ -1,4 +1,4 @@
-"""Typed, versioned client messages of the WebSocket (docs/protocol.md, version 1).
+"""Typed, versioned client messages of the WebSocket (docs/protocol.md, version 2).
 
 Every message a client sends over the WebSocket is parsed here into a frozen dataclass, or
 refused with a :class:`~puur.server.protocol.ProtocolError` carrying the protocol's error code.
@@ -154,7 +154,7 @@ def _ref(data: dict[str, Any]) -> str | int | None:
 def parse_client_message(text: str | bytes) -> ClientMessage:
     """Parse and validate one WebSocket message from a client.
 
-    >>> parse_client_message('{"v": 1, "type": "play", "card": "HJ"}')
+    >>> parse_client_message('{"v": 2, "type": "play", "card": "HJ"}')
     ActionMessage(kind='play', form=(('type', 'play'), ('card', 'HJ')), id=None, name=None, \
 token=None, ref=None)
     """

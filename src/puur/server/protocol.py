@@ -21,12 +21,12 @@ __all__ = [
     "GameOverMessage", "GameView", "GamesMessage", "HandOverMessage", "HandSummary",
     "JoinedMessage", "MeldData", "MetaMessage", "PongMessage", "ProtocolError", "ReplayAction",
     "ReplayHand", "ReplayMessage", "ReplaySeat", "Result", "Revealed", "SeatEvent",
-    "SeatSummary", "SeatView", "ShareMessage", "SideView", "StateMessage", "TableMessage",
+    "SeatSummary", "ShareMessage", "StateMessage", "TableMessage",
     "TableSummary", "TablesMessage", "TrickData", "VariantMeta", "VariantSummary", "You",
     "error_json",
 ]
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 
 # HTTP status of each error code that can be an HTTP answer.
 HTTP_STATUS: Final[dict[str, int]] = {
@@ -63,7 +63,7 @@ class ProtocolError(Exception):
 class ErrorMessage(TypedDict):
     """A refusal (WebSocket and HTTP); ``ref`` echoes the client message's ``ref``."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["error"]
     code: str
     message: str
@@ -73,7 +73,7 @@ class ErrorMessage(TypedDict):
 class PongMessage(TypedDict):
     """The answer to ``ping``."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["pong"]
     ref: str | int | None
 
@@ -197,25 +197,6 @@ class ActionData(TypedDict):
     melds: NotRequired[list[MeldData]]
 
 
-class SeatView(TypedDict):
-    """One seat in the game view."""
-
-    seat: int
-    side: int
-    hand_size: int
-    tricks_won: int
-
-
-class SideView(TypedDict):
-    """One side (a team, or a player alone): its game total, this hand's points, its place."""
-
-    side: int
-    seats: list[int]
-    score: int
-    credited: int
-    place: int
-
-
 class HandSummary(TypedDict):
     """A finished hand: ``score`` is the variant's breakdown (``Variant.hand_data``),
     ``scores`` each side's game total after it."""
@@ -261,11 +242,10 @@ class GameView(TypedDict):
     leader: int
     trick: list[CardAt]
     last_trick: TrickData | None
-    history: list[CardAt]
+    history: list[tuple[int, str]]
     tricks_won: list[int]
     hand_sizes: list[int]
-    seats: list[SeatView]
-    sides: list[SideView]
+    sides: list[list[int]]
     weis_announced: list[list[Announced]]
     weis_seat: int | None
     stoeck_seat: int | None
@@ -336,7 +316,7 @@ Event = ActionEvent | SeatEvent | GameEvent
 class StateMessage(TypedDict):
     """The full view of one client after a step (``event``: what led to it)."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["state"]
     you: You
     seq: int
@@ -348,14 +328,14 @@ class StateMessage(TypedDict):
 class HandOverMessage(HandSummary):
     """A hand is finished (sent just before the next state)."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["hand_over"]
 
 
 class GameOverMessage(TypedDict):
     """The game is finished (sent just before its last state)."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["game_over"]
     game_id: int
     winner: int | None
@@ -391,7 +371,7 @@ class VariantMeta(TypedDict):
 class MetaMessage(TypedDict):
     """``GET /api/meta``: what a lobby form needs (``presets``: Schieber's rule sets)."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["meta"]
     protocol: int
     variants: list[VariantMeta]
@@ -405,7 +385,7 @@ class MetaMessage(TypedDict):
 class CreatedMessage(TypedDict):
     """``POST /api/tables``: the new table, and the creator's seat and token."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["created"]
     code: str
     seat: int | None
@@ -417,7 +397,7 @@ class CreatedMessage(TypedDict):
 class JoinedMessage(TypedDict):
     """``POST /api/tables/{code}/join``: the seat taken and its token."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["joined"]
     code: str
     seat: int
@@ -427,7 +407,7 @@ class JoinedMessage(TypedDict):
 class TablesMessage(TypedDict):
     """``GET /api/tables``: the open public tables."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["tables"]
     tables: list[TableSummary]
 
@@ -435,7 +415,7 @@ class TablesMessage(TypedDict):
 class TableMessage(TypedDict):
     """``GET /api/tables/{code}``."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["table"]
     table: TableSummary
 
@@ -452,7 +432,7 @@ class FinishedGame(GameInfo):
 class GamesMessage(TypedDict):
     """``GET /api/games``."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["games"]
     games: list[FinishedGame]
 
@@ -460,7 +440,7 @@ class GamesMessage(TypedDict):
 class ShareMessage(TypedDict):
     """``POST /api/games/{id}/share``."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["share"]
     game_id: int
     share: str
@@ -509,7 +489,7 @@ class ReplayHand(TypedDict):
 class ReplayMessage(TypedDict):
     """``GET /api/games/{id}/replay``: a finished game with every hand open."""
 
-    v: Literal[1]
+    v: Literal[2]
     type: Literal["replay"]
     game_id: int
     code: str | None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any, Literal, cast
+from weakref import WeakKeyDictionary
 
 from puur.server.protocol import (
     PROTOCOL_VERSION,
@@ -138,15 +139,40 @@ def game_texts(
 
     The shared part comes out the same from every observation (the tests hold every step of
     whole games of every variant to it), so it is built from the first view's own: the
-    spectator's only when a spectator is there to see it."""
+    spectator's only when a spectator is there to see it. Its parts that change only now and
+    then (the last trick, the last hand's summary, the slate) are kept encoded while they
+    hold."""
     views = list(keys)
     if not views:
         return {}
     seen = [(key, game.observation(-1 if key is None else key)) for key in views]
-    shared = dumps({"game_id": game_id, **shared_view(game, seen[0][1]),
-                    "result": result_json(game, game_id), "deadline": deadline})
-    head = shared[:-1] + ","
+    view = shared_view(game, seen[0][1])
+    kept = "".join(f',"{name}":{_encoded(game, name, view.pop(name))}' for name in _KEPT)
+    shared = dumps({"game_id": game_id, **view, "result": result_json(game, game_id),
+                    "deadline": deadline})
+    head = shared[:-1] + kept + ","
     return {key: head + dumps(own_view(game, obs))[1:] for key, obs in seen}
+
+
+# The parts of the shared view that json_view keeps between steps (the same object while it
+# holds), and their text for each game: encoded again only when the object is another one.
+_KEPT = ("last_trick", "last_hand", "jasstafel")
+_TEXTS: WeakKeyDictionary[Any, dict[str, tuple[object, str]]] = WeakKeyDictionary()
+
+
+def _encoded(game: Any, name: str, value: object) -> str:
+    if value is None:
+        return "null"
+    try:
+        slot = _TEXTS.setdefault(game, {})
+    except TypeError:  # a game that cannot be weakly referenced: encoded each time
+        return dumps(value)
+    hit = slot.get(name)
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    text = dumps(value)
+    slot[name] = (value, text)  # holding the object keeps its identity from being reused
+    return text
 
 
 def replay_json(

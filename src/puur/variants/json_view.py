@@ -81,13 +81,24 @@ def trick_data(hand: TrickHand, t: int) -> dict[str, Any]:
 def last_trick(game: Any) -> dict[str, Any] | None:
     """The last finished trick, also across the end of a hand (``None`` before the first)."""
     hand = game.round
-    if hand.trick_winners:
-        return trick_data(hand, len(hand.trick_winners) - 1)
-    rounds = game.rounds
-    if len(rounds) > 1 and rounds[-2].trick_winners:
-        prev = rounds[-2]
-        return trick_data(prev, len(prev.trick_winners) - 1)
-    return None
+    if not hand.trick_winners:
+        rounds = game.rounds
+        if len(rounds) < 2 or not rounds[-2].trick_winners:
+            return None
+        hand = rounds[-2]
+    winners = hand.trick_winners
+    k = len(winners)
+    n = hand.num_seats
+    leader = winners[-2] if k > 1 else hand.first_leader
+    cards = tuple(hand.played[n * (k - 1):n * k])
+    # Kept while the same trick is the last one: the key names everything the data says.
+    key = (n, k, leader, winners[-1], hand.trick_values[k - 1], cards)
+    return _memo(game, "last_trick", key, lambda: {  # type: ignore[no-any-return]
+        "leader": leader,
+        "cards": [{"seat": (leader + i) % n, "card": CARD_TOKENS[c]} for i, c in enumerate(cards)],
+        "winner": winners[-1],
+        "points": hand.trick_values[k - 1],
+    })
 
 
 def hand_summary(game: Any, index: int) -> dict[str, Any]:
@@ -170,14 +181,10 @@ def shared_view(game: Any, obs: Any) -> dict[str, Any]:
         "leader": obs.leader,
         "trick": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in obs.trick],
         "last_trick": last_trick(game),
-        "history": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in obs.history],
+        "history": [[s, CARD_TOKENS[c]] for s, c in obs.history],
         "tricks_won": won,
         "hand_sizes": list(obs.hand_sizes),
-        "seats": [{"seat": s, "side": sides[s], "hand_size": obs.hand_sizes[s],
-                   "tricks_won": won[s]} for s in range(n)],
-        "sides": [{"side": k, "seats": [s for s in range(n) if sides[s] == k],
-                   "score": scores[k], "credited": credited[k], "place": places[k]}
-                  for k in range(len(scores))],
+        "sides": [[s for s in range(n) if sides[s] == k] for k in range(len(scores))],
         "weis_announced": [
             [{"points": p, "length": m} for p, m in obs.weis_announced[s]]  # best first
             for s in range(n)

@@ -1,10 +1,10 @@
-// HTTP calls and the play WebSocket of protocol version 1 (docs/protocol.md).
+// HTTP calls and the play WebSocket of protocol version 2 (docs/protocol.md).
 //
 // The connection reconnects by itself after a drop: it opens a new socket and sends the same
 // hello (token or spectate), and the server answers with a full state, so nothing is replayed
 // on the client side.
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 export class ApiError extends Error {
   constructor(code, message, status) {

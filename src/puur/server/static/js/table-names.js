@@ -21,7 +21,7 @@ export function positions(n) {
  * variant's count of sides: alone when there are as many sides as seats, else partners
  * opposite). */
 export function sideSeats(game, variant) {
-  if (game?.sides) return game.sides.map((s) => s.seats);
+  if (game?.sides) return game.sides;
   const n = variant?.players ?? 4;
   const k = variant?.sides ?? 2;
   if (k === n) return Array.from({ length: n }, (_, i) => [i]);
