@@ -1,8 +1,9 @@
 """The ``puur arena`` subcommand: bots against bots over mirrored deals or games.
 
 ``puur arena A B [C ...] [--variant NAME] [--deals N] [--games N] [--rules PRESET|FILE]
-[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]``; bot names may carry
-options (``search:budget=0.25``). See ``docs/arena.md``.
+[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]
+[--player NAME=MODULE:CALLABLE ...]``; bot names may carry options (``search:budget=0.25``);
+``--player`` adds an outside bot factory (a trained policy) under a name. See ``docs/arena.md``.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="time budget per decision for bots that take one and do not set it")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--player", action="append", default=[], metavar="NAME=MODULE:CALLABLE",
+                   help="an outside player (e.g. a trained policy): a bot factory imported "
+                        "from MODULE and named NAME among the bots; may be repeated")
 
 
 def variant_rules(variant: Variant, name: str | None) -> Any:
@@ -67,7 +71,15 @@ def variant_rules(variant: Variant, name: str | None) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print the report."""
+    from puur.arena.common import load_player
     from puur.arena.match import default_workers, run_arena
+
+    try:
+        for text in args.player:
+            load_player(text)
+    except ValueError as e:
+        print(f"puur arena: --player: {e}", file=sys.stderr)
+        return 2
 
     deals = args.deals if args.deals is not None else (0 if args.games else 100)
     seed = args.seed if args.seed is not None else str(random.randrange(1 << 32))
