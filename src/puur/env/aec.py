@@ -4,7 +4,7 @@
 >>> env = JassAECEnv("differenzler", rules="three", episode="hand")
 >>> env.reset(seed=1)
 >>> env.agent_selection, env.observation_space("player_0")["action_mask"].shape
-('player_1', (212,))
+('player_2', (212,))
 
 Agents are ``player_0`` … ``player_{n-1}`` (seat ``i``). Each observes a Dict: ``observation``
 (the variant's ``to_tensor()`` as float32) and ``action_mask`` (int8, 1 for each legal action;
