@@ -38,10 +38,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play and write the files; prints where they went."""
     from puur.arena.cli import variant_rules
-    from puur.env.selfplay import selfplay
-    from puur.env.table import EnvError
     from puur.variants import VariantError
     from puur.variants import get as get_variant
+
+    try:
+        from puur.env.selfplay import selfplay
+        from puur.env.table import EnvError
+    except ModuleNotFoundError as e:
+        print(f"puur selfplay: needs the rl extra (pip install 'puur[rl]'): {e}",
+              file=sys.stderr)
+        return 2
 
     try:
         variant = get_variant(args.variant)
