@@ -2,8 +2,10 @@
 
 ``puur arena A B [C ...] [--variant NAME] [--deals N] [--games N] [--rules PRESET|FILE]
 [--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]
-[--player NAME=MODULE:CALLABLE ...]``; bot names may carry options (``search:budget=0.25``);
-``--player`` adds an outside bot factory (a trained policy) under a name. See ``docs/arena.md``.
+[--player NAME=MODULE:CALLABLE ...] [--tournament [--resamples N]]``; bot names may carry
+options (``search:budget=0.25``); ``--player`` adds an outside bot factory (a trained policy)
+under a name; ``--tournament`` rates three or more bots with bootstrap intervals.
+See ``docs/arena.md``.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", action="append", default=[], metavar="NAME=MODULE:CALLABLE",
                    help="an outside player (e.g. a trained policy): a bot factory imported "
                         "from MODULE and named NAME among the bots; may be repeated")
+    p.add_argument("--tournament", action="store_true",
+                   help="a tournament of three or more bots: the round robin, then ratings "
+                        "with 95%% bootstrap intervals (the JSON report holds both)")
+    p.add_argument("--resamples", type=int, default=200, metavar="N",
+                   help="bootstrap resamples of a tournament's ratings (default 200)")
 
 
 def variant_rules(variant: Variant, name: str | None) -> Any:
@@ -107,10 +114,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"puur arena: {e}", file=sys.stderr)
             return 2
     try:
-        result = run_arena(
-            args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
-            budget=args.budget, progress=not args.quiet, variant=variant,
-        )
+        if args.tournament:
+            from puur.arena.tournament import run_tournament
+
+            result: Any = run_tournament(
+                args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
+                budget=args.budget, progress=not args.quiet, variant=variant,
+                resamples=args.resamples,
+            )
+        else:
+            result = run_arena(
+                args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
+                budget=args.budget, progress=not args.quiet, variant=variant,
+            )
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)
         return 2
