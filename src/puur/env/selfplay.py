@@ -38,8 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from puur.arena.common import BotSpec, parse_bot_spec, seed_for
-from puur.env.table import EnvError, Table
+from puur.arena.common import BotSpec, seed_for
+from puur.env.table import EnvError, Table, bot_specs
 from puur.record import SeatInfo, format_record
 
 __all__ = ["SelfPlayResult", "selfplay"]
@@ -56,18 +56,6 @@ class SelfPlayResult:
     decisions: int
 
 
-def _players(players: Sequence[str | BotSpec], n: int) -> list[BotSpec]:
-    items = list(players)
-    if len(items) == 1:
-        items *= n
-    if len(items) != n:
-        raise EnvError(f"give one player for every seat or {n} players, not {len(items)}")
-    try:
-        return [parse_bot_spec(p) if isinstance(p, str) else p for p in items]
-    except ValueError as e:
-        raise EnvError(str(e)) from None
-
-
 def selfplay(variant: str = "schieber", rules: Any = None,
              players: Sequence[str | BotSpec] = ("rules",), games: int = 10,
              seed: int | str = 0, out: str | Path = "selfplay", episode: str = "game",
@@ -77,12 +65,7 @@ def selfplay(variant: str = "schieber", rules: Any = None,
         raise EnvError(f"games must be a whole number of at least 1, not {games!r}")
     table = Table(variant, rules, episode, reward)
     n = table.num_seats
-    specs = _players(players, n)
-    try:
-        for sp in specs:
-            sp.make(0)
-    except ValueError as e:
-        raise EnvError(str(e)) from None
+    specs = bot_specs(players, n)
     seed = str(seed)
     if not seed or seed != seed.strip() or "\n" in seed:
         raise EnvError("seed must be a whole number or one line of text without surrounding "

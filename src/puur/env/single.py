@@ -25,28 +25,15 @@ from typing import Any, Final
 import gymnasium
 from gymnasium import spaces
 
-from puur.arena.common import BotSpec, parse_bot_spec
+from puur.arena.common import BotSpec
 from puur.bots import Bot
 from puur.env.aec import observation_space
-from puur.env.table import EnvError, Table, render_text
+from puur.env.table import EnvError, Table, bot_specs, render_text
 
 __all__ = ["ENV_ID", "JassEnv"]
 
 ENV_ID: Final = "puur/Jass-v0"
 ILLEGAL: Final = ("end", "raise")
-
-
-def _specs(opponents: str | BotSpec | Sequence[str | BotSpec], n: int) -> list[BotSpec]:
-    items = [opponents] if isinstance(opponents, str | BotSpec) else list(opponents)
-    if len(items) == 1:
-        items = items * n
-    if len(items) != n:
-        raise EnvError(f"give one opponent for every other seat or {n} of them, not "
-                       f"{len(items)}")
-    try:
-        return [parse_bot_spec(s) if isinstance(s, str) else s for s in items]
-    except ValueError as e:
-        raise EnvError(str(e)) from None
 
 
 class JassEnv(gymnasium.Env[dict[str, Any], int]):
@@ -68,12 +55,7 @@ class JassEnv(gymnasium.Env[dict[str, Any], int]):
             raise EnvError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise EnvError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.specs = _specs(opponents, n - 1)
-        try:
-            for s in self.specs:
-                s.make(0)  # an unknown option fails here, not in the first step
-        except ValueError as e:
-            raise EnvError(str(e)) from None
+        self.specs = bot_specs(opponents, n - 1, "opponent")
         self.fixed_seat = seat
         self.seat = seat if seat is not None else 0
         self.illegal = illegal

@@ -17,17 +17,18 @@ then each seat gets (sides placed behind its side − sides placed ahead) ÷ (si
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from puur.arena.common import BotSpec, parse_bot_spec
 from puur.options import OptionError
 from puur.variants import Variant, VariantError, VariantGame
 from puur.variants import get as get_variant
 
-__all__ = ["EPISODES", "OBS_BOUND", "REWARDS", "EnvError", "Table", "resolve"]
+__all__ = ["EPISODES", "OBS_BOUND", "REWARDS", "EnvError", "Table", "bot_specs", "resolve"]
 
 EPISODES: Final = ("game", "hand")
 REWARDS: Final = ("values", "outcome")
@@ -61,6 +62,25 @@ def resolve(variant: str | Variant, rules: Any = None) -> tuple[Variant, Any]:
         raise EnvError(str(e)) from None
     except ValueError as e:  # Schieber's RuleError
         raise EnvError(str(e)) from None
+
+
+def bot_specs(players: str | BotSpec | Sequence[str | BotSpec], n: int,
+              noun: str = "player") -> list[BotSpec]:
+    """``n`` bot specs from one spec (for every seat) or ``n`` of them; each is built once, so
+    an unknown bot or option raises :class:`EnvError` here rather than in the first game."""
+    items = [players] if isinstance(players, str | BotSpec) else list(players)
+    if len(items) == 1:
+        items = items * n
+    if len(items) != n:
+        raise EnvError(f"give one {noun} for all {n} seats or a list of {n}, not "
+                       f"{len(items)}")
+    try:
+        specs = [parse_bot_spec(p) if isinstance(p, str) else p for p in items]
+        for sp in specs:
+            sp.make(0)
+    except ValueError as e:
+        raise EnvError(str(e)) from None
+    return specs
 
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
