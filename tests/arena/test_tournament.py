@@ -65,3 +65,12 @@ def test_the_command_writes_ratings_with_intervals(tmp_path: Path,
     assert all(r["ci95"][0] <= r["elo"] <= r["ci95"][1] for r in data["ratings"])
     assert main(["arena", "rules", "random", "--tournament", "--deals", "1", "--quiet"]) == 2
     assert "three bots" in capsys.readouterr().err
+
+
+def test_the_modules_example_holds() -> None:
+    import doctest
+
+    import puur.arena.tournament as module
+
+    result = doctest.testmod(module, verbose=False)
+    assert result.attempted > 0 and result.failed == 0
