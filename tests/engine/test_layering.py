@@ -1,7 +1,7 @@
 """Import layering (docs/engine-api.md): imports flow one way.
 
 _checks → cards → contracts → tricks/rules/options → actions/weis/scoring/deal → fastweis/hand →
-round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server. The
+round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server/env. The
 core (top-level modules of ``src/puur`` and the ``variants`` package) uses only the standard
 library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
 """
@@ -41,7 +41,10 @@ CORE_LEVELS = {
     "record": 9,
 }
 # Packages outside the core, in order; a package may import the core and lower packages.
-PACKAGE_LEVELS = {"variants": 9, "bots": 10, "arena": 11, "tui": 12, "server": 12}
+PACKAGE_LEVELS = {
+    "variants": 9, "bots": 10, "arena": 11, "tui": 12, "server": 12,
+    "env": 12,  # learning interfaces (the rl extra): PettingZoo, Gymnasium, OpenSpiel
+}
 # Packages that belong to the core: standard library only, like the top-level modules.
 CORE_PACKAGES = {"variants"}
 APP_MODULES = {"cli", "demo", "__init__"}

@@ -37,6 +37,7 @@ from puur.arena.stats import (
     share_interval,
     wilson_interval,
 )
+from puur.arena.tournament import Tournament, rating_intervals, run_tournament
 from puur.arena.variant_match import (
     VariantArenaResult,
     VariantPair,
@@ -55,6 +56,7 @@ __all__ = [
     "Interval",
     "PairResult",
     "Progress",
+    "Tournament",
     "VariantArenaResult",
     "VariantPair",
     "VariantPlay",
@@ -67,7 +69,9 @@ __all__ = [
     "play_deal_pair",
     "play_game_pair",
     "play_variant",
+    "rating_intervals",
     "run_arena",
+    "run_tournament",
     "run_variant_arena",
     "seatings",
     "share_interval",

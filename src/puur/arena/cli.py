@@ -1,8 +1,11 @@
 """The ``puur arena`` subcommand: bots against bots over mirrored deals or games.
 
 ``puur arena A B [C ...] [--variant NAME] [--deals N] [--games N] [--rules PRESET|FILE]
-[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]``; bot names may carry
-options (``search:budget=0.25``). See ``docs/arena.md``.
+[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]
+[--player NAME=MODULE:CALLABLE ...] [--tournament [--resamples N]]``; bot names may carry
+options (``search:budget=0.25``); ``--player`` adds an outside bot factory (a trained policy)
+under a name; ``--tournament`` rates three or more bots with bootstrap intervals.
+See ``docs/arena.md``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="time budget per decision for bots that take one and do not set it")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--player", action="append", default=[], metavar="NAME=MODULE:CALLABLE",
+                   help="an outside player (e.g. a trained policy): a bot factory imported "
+                        "from MODULE and named NAME among the bots; may be repeated")
+    p.add_argument("--tournament", action="store_true",
+                   help="a tournament of three or more bots: the round robin, then ratings "
+                        "with 95%% bootstrap intervals (the JSON report holds both)")
+    p.add_argument("--resamples", type=int, default=200, metavar="N",
+                   help="bootstrap resamples of a tournament's ratings (default 200)")
 
 
 def variant_rules(variant: Variant, name: str | None) -> Any:
@@ -67,7 +78,15 @@ def variant_rules(variant: Variant, name: str | None) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print the report."""
+    from puur.arena.common import load_player
     from puur.arena.match import default_workers, run_arena
+
+    try:
+        for text in args.player:
+            load_player(text)
+    except ValueError as e:
+        print(f"puur arena: --player: {e}", file=sys.stderr)
+        return 2
 
     deals = args.deals if args.deals is not None else (0 if args.games else 100)
     seed = args.seed if args.seed is not None else str(random.randrange(1 << 32))
@@ -95,10 +114,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"puur arena: {e}", file=sys.stderr)
             return 2
     try:
-        result = run_arena(
-            args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
-            budget=args.budget, progress=not args.quiet, variant=variant,
-        )
+        if args.tournament:
+            from puur.arena.tournament import run_tournament
+
+            result: Any = run_tournament(
+                args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
+                budget=args.budget, progress=not args.quiet, variant=variant,
+                resamples=args.resamples,
+            )
+        else:
+            result = run_arena(
+                args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
+                budget=args.budget, progress=not args.quiet, variant=variant,
+            )
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)
         return 2

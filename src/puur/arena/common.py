@@ -7,6 +7,7 @@ in which workers finish), so a match gives the same result whatever the number o
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 import multiprocessing
@@ -29,6 +30,7 @@ __all__ = [
     "Progress",
     "Timed",
     "default_workers",
+    "load_player",
     "parse_bot_spec",
     "play_pairings",
     "prepare_specs",
@@ -157,6 +159,47 @@ def parse_bot_spec(text: str) -> BotSpec:
                 raise ValueError(f"bot option {key!r} given twice in {text!r}")
             opts.append((key, _parse_value(value.strip())))
     return BotSpec(name, tuple(opts))
+
+
+def load_player(text: str) -> str:
+    """Register an outside player: ``NAME=MODULE:CALLABLE`` (or ``MODULE:CALLABLE``, named
+    after the callable). The callable is a bot factory like those of :data:`BOTS`: it takes
+    keyword options (``seed`` when it wants one) and returns an object with a ``name`` and
+    ``act(observation) -> action``. The module is imported from the Python path or the current
+    folder. Returns the name; ``ValueError`` saying what is wrong (registers nothing then)."""
+    if not isinstance(text, str):
+        raise ValueError(f"an outside player is NAME=MODULE:CALLABLE, not {text!r}")
+    name, eq, target = text.strip().rpartition("=") if "=" in text else ("", "", text.strip())
+    module, colon, attr = target.partition(":")
+    if not colon or not module or not attr.isidentifier():
+        raise ValueError(f"an outside player is NAME=MODULE:CALLABLE, not {text!r}")
+    name = name.strip() if eq else attr
+    if not name or any(c in name for c in ":,= ") or name in BOTS:
+        raise ValueError(f"cannot name an outside player {name!r}: it must be new and "
+                         f"without ':', ',', '=' or spaces (taken: {', '.join(sorted(BOTS))})")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        factory = getattr(importlib.import_module(module), attr)
+    except ImportError as e:
+        raise ValueError(f"cannot import {module!r} for the player {name!r}: {e}") from None
+    except AttributeError:
+        raise ValueError(f"{module!r} has no {attr!r}") from None
+    if not callable(factory):
+        raise ValueError(f"{module}:{attr} is not callable")
+    spec_params = inspect.signature(factory).parameters
+    wants_seed = "seed" in spec_params or any(p.kind is p.VAR_KEYWORD
+                                              for p in spec_params.values())
+    try:
+        probe = factory(seed=0) if wants_seed else factory()
+    except Exception as e:
+        raise ValueError(f"{module}:{attr}() failed: {e}") from None
+    if not callable(getattr(probe, "act", None)) or not isinstance(
+            getattr(probe, "name", None), str):
+        raise ValueError(f"{module}:{attr}() must return a bot: an object with a name and "
+                         f"act(observation)")
+    BOTS[name] = factory
+    return name
 
 
 # ---------------------------------------------------------------------------------------------
