@@ -186,6 +186,9 @@ class HandjassHand(TrickHand):
                     h[s] = h[s] & ~(1 << six) | 1 << deal.turned
                     self.hands = tuple(h)
                     self.blind = self.blind & ~(1 << deal.turned) | 1 << six
+        #: The hands as they are held from the start of the hand: after the robbing and a swap
+        #: (the deal keeps the hands as dealt).
+        self.initial_hands = self.hands
         #: What each seat has said so far (its last word, -1 before it spoke), every word in
         #: order, and the seat that swapped with the blind (-1: none).
         self.said: tuple[int, ...] = (-1,) * n
@@ -228,6 +231,7 @@ class HandjassHand(TrickHand):
             h = list(self.hands)
             h[seat], self.blind = self.blind, h[seat]
             self.hands = tuple(h)
+            self.initial_hands = self.hands
         rest = self._still_to_speak()
         if rest:
             self.to_move = rest[0]
@@ -246,7 +250,6 @@ class HandjassHand(TrickHand):
             self.phase = OVER
             return
         self.set_playing(inn)
-        self.initial_hands = self.hands
         self._start_play(self.trump, self.trump, inn[0])
 
     # -----------------------------------------------------------------------------------------
@@ -256,6 +259,12 @@ class HandjassHand(TrickHand):
         ws = self.weis_seat
         if ws >= 0 and (self.options.weis_without_trick or self.tricks_won[ws] > 0):
             super()._credit_weis()
+
+    @property
+    def piles(self) -> tuple[int, ...]:
+        """The cards lying in no hand, as they lie now: the blind and the dead hand (none
+        without a blind)."""
+        return (self.blind, self.dead) if self.layout.blind else ()
 
     @property
     def in_play(self) -> tuple[int, ...]:
