@@ -74,13 +74,18 @@ class HandjassRules(Options):
         if self.deal_12 and self.players not in (2, 3):
             raise OptionError("option 'deal_12': 12-card hands are dealt to 2 or 3 players only")
 
+    @property
+    def stoeck_announce(self) -> str:
+        """Stöck is announced with the second of the two cards (not an option in Handjass)."""
+        return "second-card"
+
     def trick_rules(self, active: int) -> RuleSet:
         """The rule set of the card play in a deal for ``active`` players: small Weis counted
         after the last trick (a Weis may need its holder to take a trick), no Match bonus."""
         weis = self.weis and (active > 2 or self.two_player_weis)
         return RuleSet(
             name=f"handjass-{self.name}", weis=weis, stoeck=self.stoeck, large_weis=False,
-            match_bonus=0, count_order="stoeck-stich-weis",
+            stoeck_announce="second-card", match_bonus=0, count_order="stoeck-stich-weis",
         )
 
     def play_rule(self) -> PlayRule:
