@@ -27,6 +27,7 @@ from puur.variants import get
 from puur.variants.handjass_hand import A_DROP, A_PLAY
 
 SHORT = variant_rules("handjass", target=2)
+TWO = variant_rules("handjass", players=2, target=2)
 FIVE = variant_rules("handjass", players=5, target=1)
 THREE = variant_rules("handjass", players=3, target=2)
 
@@ -42,6 +43,7 @@ def test_the_demo_plays_handjass_at_every_table(seats: int) -> None:
     text = "\n".join(lines)
     assert "  Net: " in text and "  Striche: " in text and "  In the hand: " in text
     assert ("North-East" in text) == (seats == 5)
+    assert ("North" in text) == (seats != 3)  # two players sit face to face
     assert any(line.startswith("Game over: First place: ") for line in lines)
 
 
@@ -87,7 +89,7 @@ def test_a_whole_game_in_line_mode(rules: Any, lang: str) -> None:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("rules", [SHORT, FIVE], ids=["four", "five"])
+@pytest.mark.parametrize("rules", [SHORT, FIVE, TWO], ids=["four", "five", "two"])
 async def test_a_whole_game_through_the_full_screen_table(rules: Any) -> None:
     session = variant_session(rules, seed=5)
     app = PuurApp(variant_settings(session.rules), session=session, setup=False,
@@ -107,3 +109,5 @@ async def test_a_whole_game_through_the_full_screen_table(rules: Any) -> None:
                 await pilot.press("1")
             await pilot.pause()
         assert session.is_over and "First place: " in screen_text(app)
+        if session.game.num_seats == 2:
+            assert "North" in screen_text(app) and "East" not in screen_text(app)
