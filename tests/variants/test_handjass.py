@@ -364,3 +364,19 @@ def test_a_dropped_hand_is_secret() -> None:
 
 def test_suits_of_the_turned_card() -> None:
     assert Suit.SCHILTEN * 9 + Rank.SIX == REMOVED_AT_FIVE
+
+
+@pytest.mark.parametrize("preset", ["standard", "five"])
+def test_a_whole_game_record_with_players_leaving_round_trips(preset: str) -> None:
+    import io
+
+    from puur.record import format_record, read_record, replay
+
+    game = V.new_game(V.preset(preset), seed=f"full-{preset}")
+    play_randomly(game, random.Random(preset), lambda: False)
+    assert any(game.left_after())
+    text = format_record(game)
+    again = replay(read_record(io.StringIO(text)))
+    assert again.summary() == game.summary() and format_record(again) == text
+    five_to_four = [r for r in game.rounds if len(r.active) == 4 and game.num_seats == 5]
+    assert preset != "five" or all(sum(r.deal.hands) == (1 << 36) - 1 for r in five_to_four)
