@@ -235,6 +235,9 @@ def test_an_action_out_of_turn_is_refused() -> None:
         game.push(A_SWAP)  # no blind with four players
     with pytest.raises(IllegalActionError):
         game.push(A_MAYBE)  # maybe is off
+    assert game.round.action_text(A_PLAY) == "play"
+    with pytest.raises(ValueError):
+        game.round.action_text(54.0)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------------

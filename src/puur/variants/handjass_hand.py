@@ -194,7 +194,8 @@ class HandjassHand(TrickHand):
         self.said: tuple[int, ...] = (-1,) * n
         self.words: tuple[tuple[int, int], ...] = ()
         self.swapper: int = -1
-        self.marks_: tuple[tuple[int, int], ...] = ((0, 0),) * n
+        #: The marks of a hand that ends without card play (2 Striche for a lone player).
+        self.marks_without_play: tuple[tuple[int, int], ...] = ((0, 0),) * n
         self.phase = DECLARE
         self.to_move = self.vorhand
 
@@ -242,9 +243,9 @@ class HandjassHand(TrickHand):
         inn = tuple(s for s in self.order if self.said[s] in (A_PLAY, A_SWAP))
         if len(inn) < 2:
             if inn:
-                m = list(self.marks_)
+                m = list(self.marks_without_play)
                 m[inn[0]] = (2, 0)
-                self.marks_ = tuple(m)
+                self.marks_without_play = tuple(m)
             self.playing = ()
             self.num_tricks = 0
             self.phase = OVER
@@ -276,7 +277,7 @@ class HandjassHand(TrickHand):
         if self.phase != OVER:
             return ((0, 0),) * self.num_seats
         if not self.num_tricks:
-            return self.marks_
+            return self.marks_without_play
         got = strokes({s: self.credited[s] for s in self.playing},
                       self.options.strokes_per_hand,
                       self.options.minimum_for(len(self.active)), self.options.tie,
@@ -293,7 +294,7 @@ class HandjassHand(TrickHand):
 
     def action_text(self, action: int) -> str:
         """A short English text of ``action``."""
-        if action in _WORDS:
+        if type(action) is int and action in _WORDS:
             return _WORDS[action]
         return super().action_text(action)
 
