@@ -141,6 +141,10 @@ class TrickHand:
         self.play_rule: PlayRule = play_rule
         self._schieber_play: bool = play_rule == SCHIEBER
         self.num_tricks: int = hands[0].bit_count()
+        #: The seats that play the tricks, in seat order (every seat unless the variant lets
+        #: seats drop out of a hand), and the seat after each one among them.
+        self.playing: tuple[int, ...] = tuple(range(n))
+        self.seat_after: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
         #: The seat that acts first in the hand (it never changes).
         self.opener: int = first
         #: The seat that leads trick 1 (the first in playing order for the Weis comparison).
@@ -273,16 +277,36 @@ class TrickHand:
         """Card points of ``card`` in the current trick's mode."""
         return POINTS[self.mode][card]
 
+    def set_playing(self, seats: tuple[int, ...]) -> None:
+        """Let only ``seats`` (in seat order, two or more) play the tricks: the others sit the
+        hand out (for a variant in which players drop out; call before :meth:`_start_play`)."""
+        n = self.num_seats
+        order = tuple(sorted(set(seats)))
+        if len(order) < 2 or order[0] < 0 or order[-1] >= n:
+            raise HandError(f"at least two seats of 0..{n - 1} must play, not {seats!r}")
+        self.playing = order
+        after = list(self.seat_after)
+        for i, s in enumerate(order):
+            after[s] = order[(i + 1) % len(order)]
+        self.seat_after = tuple(after)
+
+    def trick_seats(self, leader: int) -> tuple[int, ...]:
+        """The seats of one trick led by ``leader``, in playing order."""
+        out = [leader]
+        after = self.seat_after
+        for _ in range(len(self.playing) - 1):
+            out.append(after[out[-1]])
+        return tuple(out)
+
     def current_trick(self) -> list[tuple[int, int]]:
         """The current trick as ``(seat, card)`` pairs in playing order."""
-        n = self.num_seats
-        return [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
+        return list(zip(self.trick_seats(self.leader), self.trick, strict=False))
 
     def tricks(self) -> list[tuple[int, list[int], int]]:
         """The completed tricks as ``(leader, cards, winner)``."""
         out: list[tuple[int, list[int], int]] = []
         leader = self.first_leader
-        n = self.num_seats
+        n = len(self.playing)
         for t, winner in enumerate(self.trick_winners):
             out.append((leader, list(self.played[n * t:n * t + n]), winner))
             leader = winner
@@ -290,14 +314,14 @@ class TrickHand:
 
     def history(self) -> list[tuple[int, int]]:
         """Every card played so far as ``(seat, card)`` in playing order."""
-        n = self.num_seats
-        leader = self.first_leader
+        n = len(self.playing)
         out: list[tuple[int, int]] = []
+        seats = self.trick_seats(self.first_leader)
         for i, c in enumerate(self.played):
             t, k = divmod(i, n)
             if k == 0 and t > 0:
-                leader = self.trick_winners[t - 1]
-            out.append(((leader + k) % n, c))
+                seats = self.trick_seats(self.trick_winners[t - 1])
+            out.append((seats[k], c))
         return out
 
     def observation(self, seat: int) -> Any:
@@ -510,9 +534,8 @@ class TrickHand:
         self._after_card()
 
     def _after_card(self) -> None:
-        n = self.num_seats
-        if len(self.trick) < n:
-            self.to_move = (self.to_move + 1) % n
+        if len(self.trick) < len(self.playing):
+            self.to_move = self.seat_after[self.to_move]
             if self.trick_no == 0:
                 self._enter_turn()  # Weis and Stöck decisions come before a first card
             else:

@@ -59,6 +59,8 @@ def known_cards(hand: Any, seat: int) -> set[str]:
     mask = 0
     for s in range(hand.num_seats):
         mask |= obs.known_cards(s) if s != seat else 0
+    for pile in getattr(obs, "pile_known", ()):  # cards in no hand it knows (a face-up card)
+        mask |= pile
     if seat >= 0:
         mask |= hand.initial_hands[seat]
     return out | {format_card(c) for c in bits(mask)}
@@ -177,7 +179,7 @@ def test_hidden_decisions_reach_no_one_else(
     base, script = _watched(options, seed, variant, preset, watch)
     game: Any = base.table.game
     assert game is not None and game.is_over
-    assert watch.messages > 300
+    assert watch.messages > (300 if game.num_seats > 2 else 150)  # two seats: half as many
     for slot in (*base.people, base.spectator):
         check_seq(base, slot)
     shown = False

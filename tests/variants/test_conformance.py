@@ -39,9 +39,9 @@ def snapshot(game: object) -> tuple[object, ...]:
 
 
 def check_finished_hand(hand: TrickHand) -> None:
-    n = hand.num_seats
+    n = len(hand.playing)  # the seats that play the tricks (all but those sitting it out)
     dealt = 0
-    for h in hand.initial_hands:
+    for h in (hand.initial_hands[s] for s in hand.playing):
         assert not dealt & h
         dealt |= h
     played = hand.played

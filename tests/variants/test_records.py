@@ -58,6 +58,14 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("molotow", lambda ls: ls.__setitem__(index(ls, "rules"),
                                               'rules {"players": 3, "scoring": "striche"}'),
          "4 players only"),
+        ("handjass", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "dealer"),
+        ("handjass", lambda ls: ls.__setitem__(index(ls, "act"), "act fold"), "bad action"),
+        ("handjass", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                               'rules {"players": 4, "deal_12": true}'),
+         "2 or 3 players only"),
+        ("handjass", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace("; turned ", "; turned S6 ; x ")),
+         "reads"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(
@@ -98,3 +106,23 @@ def test_a_five_player_molotow_record_reads_back_and_refuses_the_schilten_6() ->
     with pytest.raises(RecordError) as info:
         read(lines)
     assert "Schilten 6" in info.value.reason
+
+
+def test_a_handjass_record_refuses_a_turned_card_outside_the_dealers_hand() -> None:
+    lines = played("handjass", hands=1)
+    i = index(lines, "hand")
+    head, _, rest = lines[i].partition(" ; turned ")
+    dealer = int(head.split()[2])
+    hands = head.split(" ", 3)[3].split(" / ")
+    other = hands[(dealer + 1) % 4].split()[0]
+    lines[i] = f"{head} ; turned {other} ; {rest.split(' ; ', 1)[1]}"
+    with pytest.raises(RecordError) as info:
+        read(lines)
+    assert "in the dealer's hand" in info.value.reason
+
+
+def test_a_three_player_handjass_record_keeps_the_blind() -> None:
+    lines = played("handjass", "three", hands=3)
+    rec = read(lines)
+    deal = rec.deals[0]  # type: ignore[attr-defined]
+    assert deal.blind.bit_count() == 9 and deal.blind >> deal.turned & 1

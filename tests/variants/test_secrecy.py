@@ -36,7 +36,11 @@ def redeal(
         if s == seat or declared[s]:
             fixed.append(hands[s])
             continue
-        keep = obs.played_by(s) | obs.known_cards(s)  # type: ignore[attr-defined]
+        # What the seat is known to have been dealt: what it played and showed, unless the
+        # variant says otherwise (a hand swapped for a blind, a turned card taken for a 6).
+        dealt_known = getattr(obs, "dealt_known", None)
+        keep = (dealt_known(s) if dealt_known is not None
+                else obs.played_by(s) | obs.known_cards(s))  # type: ignore[attr-defined]
         fixed.append(keep)
         pool.extend(c for c in range(36) if hands[s] >> c & 1 and not keep >> c & 1)
     rng.shuffle(pool)

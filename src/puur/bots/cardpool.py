@@ -98,14 +98,16 @@ def play_proof(
 
 def forbidden_from_play(
     rule: PlayRule, history: Sequence[tuple[int, int]], trump: int, num_seats: int,
-    lead_ban: int = 0,
+    lead_ban: int = 0, trick_size: int = 0,
 ) -> list[int]:
     """Per seat, the cards it cannot hold now, from every card of ``history`` ((seat, card) in
-    playing order, ``num_seats`` cards a trick)."""
+    playing order, ``trick_size`` cards a trick: by default ``num_seats``; fewer where seats
+    sit a hand out)."""
     forbid = [0] * num_seats
     st = STRENGTH[trump] if trump >= 0 else ()
-    for start in range(0, len(history), num_seats):
-        trick = history[start:start + num_seats]
+    size = trick_size or num_seats
+    for start in range(0, len(history), size):
+        trick = history[start:start + size]
         lead = -1
         best_trump = -1
         for seat, card in trick:
@@ -126,17 +128,23 @@ def forbidden_from_play(
 def unseen_cards(obs: Any, num_seats: int) -> tuple[list[int], int, list[int]]:
     """From one seat's observation: the cards known in each seat's hand (its own hand for the
     observer, ``known_cards`` for the others), the pool of unseen cards, and how many cards
-    each seat lacks. ``InconsistentDealError`` when the sizes do not add up."""
+    each seat lacks. An observation with ``piles`` (cards lying in no hand: a blind, a dead
+    hand) adds one entry per pile after the seats, with the cards ``pile_known`` names.
+    ``InconsistentDealError`` when the sizes do not add up."""
     me = obs.seat
     played = 0
     for _s, c in obs.history:
         played |= 1 << c
     known = [obs.hand if s == me else obs.known_cards(s) for s in range(num_seats)]
+    sizes = [obs.hand_sizes[s] for s in range(num_seats)]
+    piles = getattr(obs, "piles", ())
+    known += list(getattr(obs, "pile_known", ()))[:len(piles)]
+    sizes += list(piles)
     # Cards left out of the deal (Molotow's Schilten 6 with five players) are in no hand.
     pool = ALL_CARDS & ~played & ~getattr(obs, "out_of_play", 0)
     for k in known:
         pool &= ~k
-    need = [obs.hand_sizes[s] - known[s].bit_count() for s in range(num_seats)]
+    need = [size - k.bit_count() for size, k in zip(sizes, known, strict=True)]
     if need[me] != 0 or any(x < 0 for x in need) or sum(need) != pool.bit_count():
         raise InconsistentDealError("hand sizes do not match the unseen cards")
     return known, pool, need

@@ -85,7 +85,7 @@ def play_card(hand: TrickHand, model: VariantModel) -> int:
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     me = hand.to_move
-    n = hand.num_seats
+    later = hand.trick_seats(me)
     mode = hand.mode
     trump = hand.trump
     st = STRENGTH[mode]
@@ -93,7 +93,7 @@ def play_card(hand: TrickHand, model: VariantModel) -> int:
     hands = hand.hands
     trick = hand.trick
     rule = hand.play_rule
-    after = n - len(trick) - 1
+    after = len(hand.playing) - len(trick) - 1
     base = float(sum(pts[c] for c in trick)) + after * _MEAN_POINTS
     if hand.trick_no == hand.num_tricks - 1:
         base += hand.rules.last_trick_bonus
@@ -128,7 +128,7 @@ def play_card(hand: TrickHand, model: VariantModel) -> int:
         if taker is None:
             led = lead if lead >= 0 else _SUIT_OF[c]
             for j in range(1, after + 1):
-                s = (me + j) % n
+                s = later[j]
                 lkey = (s, led, bt)
                 lg = legal_of.get(lkey)
                 if lg is None:

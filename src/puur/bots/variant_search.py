@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
+from puur.bots.variant_handjass import HandjassModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schieber import SchieberModel
@@ -41,6 +42,7 @@ from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
+from puur.variants.handjass_view import HandjassObservation
 from puur.variants.molotow_view import MolotowObservation
 
 __all__ = ["MODELS", "VariantSearch", "model_for"]
@@ -50,6 +52,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     DifferenzlerObservation: DifferenzlerModel(),
     CoiffeurObservation: CoiffeurModel(),
     MolotowObservation: MolotowModel(),
+    HandjassObservation: HandjassModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

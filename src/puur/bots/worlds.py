@@ -84,14 +84,16 @@ class VariantModel(ABC):
     def forbidden(self, obs: Any, num_seats: int) -> list[int]:
         """Per seat, the cards its plays in ``obs.history`` prove it does not hold: every trick
         under :meth:`play_rule` with the trumps of ``obs`` (a variant whose trumps change during
-        the hand says otherwise)."""
+        the hand says otherwise). A variant with ``piles`` may add an entry for each pile after
+        the seats (none: a pile may hold any unseen card)."""
         return forbidden_from_play(self.play_rule(obs), obs.history, obs.trump, num_seats)
 
     @abstractmethod
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
-        """The hand dealt ``initial`` (every seat's cards at the start of the hand) in the
-        public state of ``obs``: the variant's own actions before the card play (hidden ones
+        """The hand dealt ``initial`` (every seat's cards at the start of the hand, then the
+        cards of each pile of ``obs.piles`` as it lies now, if any) in the public state of
+        ``obs``: the variant's own actions before the card play (hidden ones
         drawn with ``rng``), then :func:`replay_play`. ``InconsistentDealError`` when the deal
         cannot produce ``obs``."""
 
@@ -210,8 +212,13 @@ class WorldSampler:
         n = model.num_seats(obs)
         me = obs.seat
         self.others: tuple[int, ...] = tuple(s for s in range(n) if s != me)
-        self.played_by: list[int] = [obs.played_by(s) for s in range(n)]
+        # Piles of cards in no hand (a blind, a dead hand) are dealt like seats after them.
+        piles = tuple(getattr(obs, "piles", ()))
+        self.holders: tuple[int, ...] = (*self.others, *range(n, n + len(piles)))
+        self.sizes: tuple[int, ...] = (*obs.hand_sizes[:n], *piles)
+        self.played_by: list[int] = [obs.played_by(s) for s in range(n)] + [0] * len(piles)
         forbidden = model.forbidden(obs, n)
+        forbidden += [0] * (n + len(piles) - len(forbidden))  # a model may restrict piles too
         forbidden[me] = 0
         self.allowed: list[int] = [ALL_CARDS & ~f for f in forbidden]
         known, self.pool, _need = unseen_cards(obs, n)
@@ -231,13 +238,13 @@ class WorldSampler:
         self.rejected = 0
 
     def _pool(self, known: list[int], pool: int) -> CardPool | None:
-        need = tuple(self.obs.hand_sizes[s] - known[s].bit_count() for s in self.others)
+        need = tuple(self.sizes[s] - known[s].bit_count() for s in self.holders)
         key = (pool, need)
         if key in self._pools:
             return self._pools[key]
         p: CardPool | None = None
         if min(need, default=0) >= 0:
-            p = CardPool(pool, [self.allowed[s] for s in self.others], need)
+            p = CardPool(pool, [self.allowed[s] for s in self.holders], need)
             if not p.count():
                 p = None
         if len(self._pools) < 64:
@@ -246,8 +253,8 @@ class WorldSampler:
 
     def deal(self, rng: random.Random, known: list[int] | None = None,
              pool: int | None = None) -> tuple[int, ...] | None:
-        """The current hands of every seat, the unseen cards dealt (``None`` when the placed
-        cards leave no deal)."""
+        """The current hands of every seat (and the piles after them), the unseen cards dealt
+        (``None`` when the placed cards leave no deal)."""
         known = self.known if known is None else known
         cp = self._pool(known, self.pool if pool is None else pool)
         if cp is None:
@@ -255,7 +262,7 @@ class WorldSampler:
         dealt = cp.draw(rng)
         assert dealt is not None
         hands = list(known)
-        for i, s in enumerate(self.others):
+        for i, s in enumerate(self.holders):
             hands[s] |= dealt[i]
         return tuple(hands)
 

@@ -128,6 +128,7 @@ _FORMS: Final[dict[str, frozenset[str]]] = {
     "stoeck": frozenset({"announce"}),
     "forecast": frozenset({"value"}),
     "row": frozenset({"row", "contract"}),
+    "declare": frozenset({"word"}),
 }
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "hello": frozenset({"token", "spectate"}),
@@ -247,6 +248,11 @@ def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, A
     if kind == "row":
         return {"type": kind, "row": _number(data, "row", kind, ref, lo=1),
                 "contract": _contract(data, kind, ref)}
+    if kind == "declare":
+        word = data.get("word")
+        if not isinstance(word, str) or not 0 < len(word) <= MAX_TOKEN:
+            raise ProtocolError("bad_message", "'declare' needs a 'word' such as \"play\"", ref)
+        return {"type": kind, "word": free_text(word, "'word'", ref)}
     return {"type": kind}  # push
 
 

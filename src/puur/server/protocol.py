@@ -193,6 +193,7 @@ class ActionData(TypedDict):
     announce: NotRequired[bool]
     value: NotRequired[int]
     row: NotRequired[int]
+    word: NotRequired[str]
     args: NotRequired[list[str]]
     melds: NotRequired[list[MeldData]]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from puur.i18n import t, tn
-from puur.tui.moves import decode, row_groups, variant_of
+from puur.tui.moves import DECLARE_WORDS, decode, row_groups, variant_of
 from puur.tui.notes import Row, action_arg, pushes_back, render_arg
 from puur.tui.render import card_markup, contract_name, contract_way, seat_name, sort_hand
 from puur.tui.widgets import ChoiceDialog, NumberDialog
@@ -34,7 +34,8 @@ def _hand_line(obs: Any, deck: str) -> str:
 
 
 def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
-    """The dialog of a contract or push (Schieber), of Weis or of Stöck; None for card play."""
+    """The dialog of a contract or push (Schieber), of Weis, of Stöck or of the declaring
+    (Handjass: play, drop, swap); None for card play."""
     variant = variant_of(obs)
     legal = list(obs.legal_actions)
     moves = {a: decode(variant, a) for a in legal}
@@ -58,6 +59,13 @@ def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
         choices += [(a, t("weis.quiet", lang)) for a, m in moves.items()
                     if m.kind == "weis" and not m.value]
         return ChoiceDialog("weis", t("weis", lang), t("weis.prompt", lang), choices)
+    if obs.phase == "declare":
+        choices = [(a, t(f"declare.{DECLARE_WORDS[m.value]}", lang))
+                   for a, m in moves.items() if m.kind == "declare"]
+        text = t("declare.prompt", lang, trumps=contract_name(obs.trump, deck, lang),
+                 card=card_markup(obs.turned, deck))
+        return ChoiceDialog("declare", t("declare", lang), text + "\n" + _hand_line(obs, deck),
+                            choices)
     if obs.phase == "stoeck":
         choices = sorted(((a, t("stoeck.yes" if m.value else "stoeck.no", lang))
                           for a, m in moves.items() if m.kind == "stoeck"),

@@ -24,7 +24,8 @@ class Event:
     """Something public that happened, for the log and the table.
 
     ``kind`` is one of ``push``, ``push_back``, ``push_on`` (to an opponent), ``choose``,
-    ``forecast``, ``row``, ``weis``, ``stoeck``, ``play``, ``trick``, ``weis_best``,
+    ``forecast``, ``row``, ``declare`` (``row``: the word), ``weis``, ``stoeck``, ``play``,
+    ``trick``, ``weis_best``,
     ``hand_over``, ``penalties``, ``written``, ``game_over`` (Schieber: a team reached the
     target) or ``result`` (the other variants).
     """
@@ -99,6 +100,8 @@ def apply_action(game: Any, action: int) -> list[Event]:
         ev("weis", seat, melds=obs.weis_announced[seat])
     elif move.kind == "stoeck" and move.value == 1:
         ev("stoeck", seat)
+    elif move.kind == "declare":
+        ev("declare", seat, row=move.value)
     elif move.kind == "card":
         ev("play", seat, card=action)
     if len(obs.trick_winners) > trick_no:

@@ -24,7 +24,11 @@ from puur.cards import NUM_CARDS
 from puur.contracts import CONTRACT_TOKENS
 from puur.variants import Variant, variants
 
-__all__ = ["Move", "action_of", "ask_kind", "decode", "find", "row_groups", "variant_of"]
+__all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "row_groups",
+           "variant_of"]
+
+#: The words of a declaring phase (Handjass: whether a player plays the hand), in id order.
+DECLARE_WORDS = ("play", "drop", "swap", "maybe")
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,8 @@ class Move:
     """One action in words the terminal can tell: ``kind`` is ``card`` (``value`` the card),
     ``choose`` (``contract``), ``push``, ``weis`` (``value`` the split offered, 0 to keep
     quiet), ``stoeck`` (``value`` 1 to announce, 0 to keep quiet), ``forecast`` (``value`` the
-    points), ``row`` (``value`` the row, 0-based, played as ``contract``) or ``other``."""
+    points), ``row`` (``value`` the row, 0-based, played as ``contract``), ``declare``
+    (``value`` the word of :data:`DECLARE_WORDS`) or ``other``."""
 
     kind: str
     value: int = -1
@@ -59,6 +64,8 @@ def _read(action: int, name: str) -> Move:
         return Move("stoeck", 0 if arg else 1)
     if kind == "forecast" and arg.isdigit():
         return Move("forecast", int(arg))
+    if kind == "declare" and arg in DECLARE_WORDS:
+        return Move("declare", DECLARE_WORDS.index(arg))
     if kind == "row":
         row, _sep, con = arg.partition(":")
         if row.isdigit() and con in CONTRACT_TOKENS:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from puur.i18n import t, tn
-from puur.tui.moves import decode, variant_of
+from puur.tui.moves import DECLARE_WORDS, decode, variant_of
 from puur.tui.render import (
     card_markup,
     card_text,
@@ -227,4 +227,6 @@ def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
         return str(action)
     if move.kind == "stoeck":
         return Key("stoeck.yes" if move.value else "stoeck.no")
+    if move.kind == "declare":
+        return Key(f"declare.{DECLARE_WORDS[move.value]}")
     return str(action)

@@ -31,6 +31,7 @@ from puur.tui.notes import Count, Row, action_arg, note, render_arg, render_note
 from puur.tui.reasons import why_illegal, why_row
 from puur.tui.render import (
     card_text,
+    contract_name,
     contract_way,
     event_text,
     replay_action_text,
@@ -375,6 +376,10 @@ class PlainGame:
             self.say(t("weis.prompt", self.lang))
         if obs.phase == "stoeck":
             self.say(t("stoeck.prompt", self.lang))
+        if obs.phase == "declare":
+            self.say(t("declare.prompt", self.lang, trumps=contract_name(obs.trump, self.deck,
+                                                                          self.lang),
+                       card=card_text(obs.turned, self.deck, self.lang)))
         while True:
             self.say(self.legal_line(kind))
             self.say(f"? {kind}")

@@ -20,6 +20,7 @@ from puur.i18n import t, tn
 from puur.observation import Observation
 from puur.round import Round
 from puur.scoring import tafel_strokes
+from puur.tui.moves import DECLARE_WORDS
 from puur.tui.session import HUMAN, Event, seat_positions
 from puur.variants import Variant
 from puur.weis import Meld
@@ -237,6 +238,8 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         return t("ev.weis", lang, seat=who, what=what)
     if ev.kind == "stoeck":
         return t("ev.stoeck", lang, seat=who)
+    if ev.kind == "declare":
+        return t(f"ev.declare_{DECLARE_WORDS[ev.row]}", lang, seat=who)
     if ev.kind == "trick":
         return t("ev.trick", lang, seat=who, n=ev.trick_no,
                  points=tn("points.count", ev.points, lang))
@@ -317,6 +320,8 @@ def replay_action_text(rd: Any, action: int, deck: str, lang: str,
         return t("ev.stoeck", lang, seat=who)
     if move.kind == "stoeck":
         return t("ev.stoeck_quiet", lang, seat=who)
+    if move.kind == "declare":
+        return t(f"ev.declare_{DECLARE_WORDS[move.value]}", lang, seat=who)
     return str(action)
 
 

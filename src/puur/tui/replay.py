@@ -93,7 +93,7 @@ class ReplayScreen(Screen[None]):
         trick = rd.current_trick()
         if not trick and rd.trick_winners:
             leader, taken, winner = rd.tricks()[-1]
-            trick = [((leader + i) % n, c) for i, c in enumerate(taken)]
+            trick = list(zip(rd.trick_seats(leader), taken, strict=True))
             tail = "  → " + seat_name(winner, lang, mark_you=False, seats=n)
         else:
             tail = ""

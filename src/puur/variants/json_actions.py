@@ -13,6 +13,7 @@ state, as a Weis names its cards) and a *typed form* read from the name::
     stoeck, stoeck:-{"type": "stoeck", "announce": true | false}
     forecast:N      {"type": "forecast", "value": N}
     row:R:C         {"type": "row", "row": R, "contract": "C"}
+    declare:W       {"type": "declare", "word": "W"}            (Handjass: play, drop, ...)
 
 A client names an action by its id, its name, its token or its typed form (:func:`find_action`);
 the typed forms of Schieber are the messages clients have always sent.
@@ -60,6 +61,7 @@ _ARGS: Final[dict[str, tuple[tuple[str, type], ...]]] = {
     "push": (),
     "forecast": (("value", int),),
     "row": (("row", int), ("contract", str)),
+    "declare": (("word", str),),
 }
 #: The names a quiet Weis or Stöck has in the action spaces.
 _QUIET: Final = ("-", "quiet")

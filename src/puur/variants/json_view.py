@@ -69,10 +69,10 @@ def trick_data(hand: TrickHand, t: int) -> dict[str, Any]:
     """Trick ``t`` (0-based, finished) of ``hand``: leader, cards, winner and its card points
     (the last trick's bonus included, before any multiplier)."""
     leader, cards, winner = hand.tricks()[t]
-    n = hand.num_seats
+    seats = hand.trick_seats(leader)
     return {
         "leader": leader,
-        "cards": [{"seat": (leader + i) % n, "card": CARD_TOKENS[c]} for i, c in enumerate(cards)],
+        "cards": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in zip(seats, cards, strict=True)],
         "winner": winner,
         "points": hand.trick_values[t],
     }
