@@ -8,7 +8,16 @@ import random
 import pytest
 
 from puur.variants import get, json_view, variants
-from puur.variants.json_view import shared_view
+from puur.variants.json_view import shared_view, trick_data
+
+
+def last_finished_trick(game: object) -> object:
+    """The reference: the last finished trick of this hand, else of the hand before."""
+    for hand in reversed(game.rounds[-2:]):  # type: ignore[attr-defined]
+        if hand.trick_winners:
+            return trick_data(hand, len(hand.trick_winners) - 1)
+    return None
+
 
 CASES = [(v.key, p) for v in variants() for p in v.presets]
 
@@ -24,6 +33,8 @@ def test_a_kept_view_is_the_view_built_afresh(key: str, preset: str) -> None:
         json_view._MEMO.clear()
         fresh = shared_view(game, game.observation(-1))
         assert kept == fresh
+        # the last trick, kept between steps, is the one the hands' records say
+        assert kept["last_trick"] == last_finished_trick(game)
         legal = list(game.legal_actions())
         if steps % 7 == 3:
             # a take-back (across the end of a hand too) and another action: the kept values

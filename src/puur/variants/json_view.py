@@ -88,14 +88,15 @@ def last_trick(game: Any) -> dict[str, Any] | None:
         hand = rounds[-2]
     winners = hand.trick_winners
     k = len(winners)
-    n = hand.num_seats
     leader = winners[-2] if k > 1 else hand.first_leader
+    seats = hand.trick_seats(leader)  # the seats that play the hand, from the leader on
+    n = len(seats)
     cards = tuple(hand.played[n * (k - 1):n * k])
     # Kept while the same trick is the last one: the key names everything the data says.
-    key = (n, k, leader, winners[-1], hand.trick_values[k - 1], cards)
+    key = (seats, k, winners[-1], hand.trick_values[k - 1], cards)
     return _memo(game, "last_trick", key, lambda: {  # type: ignore[no-any-return]
         "leader": leader,
-        "cards": [{"seat": (leader + i) % n, "card": CARD_TOKENS[c]} for i, c in enumerate(cards)],
+        "cards": [{"seat": s, "card": CARD_TOKENS[c]} for s, c in zip(seats, cards, strict=True)],
         "winner": winners[-1],
         "points": hand.trick_values[k - 1],
     })
