@@ -14,7 +14,7 @@ setup() {
   local stamp=.venv/.puur-installed
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e '.[all,dev]'
+    .venv/bin/python -m pip install -q -e '.[all,fast,dev]'
     touch "$stamp"
   fi
 }

@@ -1,9 +1,10 @@
 """Import layering (docs/engine-api.md): imports flow one way.
 
 _checks → cards → contracts → tricks/rules/options → actions/weis/scoring/deal → fastweis/hand →
-round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server. The
-core (top-level modules of ``src/puur`` and the ``variants`` package) uses only the standard
-library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
+round → game/observation/fastsim → notation/record → variants → compiled → bots → arena →
+tui/server. The core (top-level modules of ``src/puur`` and the ``variants`` package) uses only
+the standard library; the command line entry points ``cli`` and ``demo`` are the application,
+not the core; ``compiled`` (numba, numpy) is an optional extra that ``bots`` imports lazily.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ CORE_LEVELS = {
     "record": 9,
 }
 # Packages outside the core, in order; a package may import the core and lower packages.
-PACKAGE_LEVELS = {"variants": 9, "bots": 10, "arena": 11, "tui": 12, "server": 12}
+# ``compiled`` (numba kernels of the search's hot paths) sits below the bots that dispatch to it.
+PACKAGE_LEVELS = {"variants": 9, "compiled": 9.5, "bots": 10, "arena": 11, "tui": 12,
+                  "server": 12}
 # Packages that belong to the core: standard library only, like the top-level modules.
 CORE_PACKAGES = {"variants"}
 APP_MODULES = {"cli", "demo", "__init__"}

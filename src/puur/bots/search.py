@@ -244,8 +244,8 @@ class SearchBot:
             weight_sum += weight
             for c in reps:
                 totals[c] += weight * vals[c]
-            if len(solver.tt) > 200_000:
-                solver.tt.clear()
+            if solver.table_entries() > 200_000:
+                solver.clear_table()
             n += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t0)
