@@ -205,13 +205,13 @@ class Solver:
         ``past_points`` as in :meth:`values`."""
         hands = list(hands)
         trick = list(trick)
+        if not 0 <= len(trick) < 4 or not 0 <= trick_no < 9:
+            raise ValueError("not a card-play position")
         mover = (leader + len(trick)) % 4
         self._team = mover & 1 if team is None else team
         acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
                                   bool(self._double_bit) and taken in (0, self._double_bit))
         if self._core is not None:
-            if not 0 <= len(trick) < 4 or not 0 <= trick_no < 9:
-                raise ValueError("not a card-play position")
             v = self._core.search(hands, leader, trick, trick_no, taken, acc, self._team)
             self.nodes = self._core.nodes
             return v
