@@ -7,6 +7,7 @@ import pytest
 from puur import compiled
 from puur.bots.dds import Solver
 from puur.bots.playout import Playout
+from puur.bots.search import LEVELS, SearchBot
 from puur.rules import RuleSet
 
 
@@ -62,3 +63,12 @@ def test_asking_for_the_compiled_path_without_numba_is_a_clear_error(
         Solver(RuleSet(), 0, 0, compiled=True)
     with pytest.raises(compiled.CompiledUnavailableError):
         Playout(RuleSet(), 0, 0, compiled=True)
+
+
+def test_the_search_solves_from_six_tricks_with_the_compiled_solver() -> None:
+    compiled.set_enabled(False)
+    assert [SearchBot(level).dds_tricks for level in LEVELS] == [3, 4, 4, 5]
+    assert SearchBot("fast", dds_tricks=2).dds_tricks == 2
+    compiled.set_enabled(True)
+    want = [4, 6, 6, 6] if compiled.available() else [3, 4, 4, 5]
+    assert [SearchBot(level).dds_tricks for level in LEVELS] == want

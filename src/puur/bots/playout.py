@@ -120,24 +120,25 @@ class Playout:
         Kontermatch may still come). A ``line`` list receives the cards the policy plays, in
         order. With an exact ``endgame``, each team's gain from there is its exact value.
         """
-        gains = [0, 0]
         self.hands = hands
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        trump = self.trump
         end = self.endgame
-        acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
-                                  self._double >= 0 and taken in (0, 1 << self._double))
+        acc = past_points if past_points is not None else resolve_past_points(
+            self.contract, hands, trick, trick_no, past_points,
+            self._double >= 0 and taken in (0, 1 << self._double))
         if self._core is not None:
-            stop = self.endgame_tricks if end is not None else 0
             g0, g1, leader, trick_no, taken, acc, stopped = self._core.run(
-                hands, leader, trick, trick_no, taken, acc, stop, line)
+                hands, leader, trick, trick_no, taken, acc,
+                self.endgame_tricks if end is not None else 0, line)
             if not stopped:
                 return g0, g1
             assert end is not None
-            gains[0], gains[1] = g0, g1
+            gains = [g0, g1]
             live = hands[0] | hands[1] | hands[2] | hands[3]
             self._finish_exactly(end, gains, hands, leader, trick_no, taken, acc, live)
             return gains[0], gains[1]
+        gains = [0, 0]
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        trump = self.trump
         while True:
             if end is not None and not trick and 9 - trick_no <= self.endgame_tricks:
                 self._finish_exactly(end, gains, hands, leader, trick_no, taken, acc, live)

@@ -3,10 +3,12 @@
 search).
 
 The Python class keeps its interface and its argument checks and calls :class:`SolverCore` for
-the search itself. What differs is only the transposition table: a fixed array of
-``TABLE_SLOTS`` entries in buckets of four (a full bucket gives its first entry to the new
-position) instead of a dictionary; clearing it is a new generation number. Entries are exact
-values or bounds of the very position they name, so the values found are the reference's.
+the search itself. What differs is only the transposition table: an array of entries in
+buckets of four (a full bucket gives its first entry to the new position) instead of a
+dictionary, sized for the tricks left (a fresh solver for four tricks should not pay for a
+table made for nine) and grown, up to ``TABLE_SLOTS``, when it fills; clearing it is a new
+generation number. Entries are exact values or bounds of the very position they name, so the
+values found are the reference's.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from puur.compiled._tables import (
 __all__ = ["TABLE_SLOTS", "SolverCore"]
 
 TABLE_SLOTS: Final = 1 << 16
+_MIN_SLOTS: Final = 1 << 10
 _INF: Final = 10_000
 _EXACT: Final = 0
 _LOWER: Final = 1
@@ -370,7 +373,7 @@ class SolverCore:
         self.modes = modes_of(contract)
         self.orders = int64s(orders)
         self.pkey = int64s(pkey)
-        self.tt = np.zeros((TABLE_SLOTS, 8), dtype=np.int64)
+        self.tt = np.zeros((0, 8), dtype=np.int64)
         self.state = int64s([1, 0, 0])
         self.tricks = np.zeros(36, dtype=np.int64)
         self.moves = np.zeros(37 * 9, dtype=np.int64)
@@ -395,6 +398,12 @@ class SolverCore:
                taken: int, acc: int, team: int, card: int = -1) -> int:
         """The value for ``team`` of the position, or with ``card``, after the mover plays it
         (the reference's ``_search`` and ``_after`` with the full window)."""
+        slots = self.tt.shape[0]
+        # About four slots per position a search of this many tricks stores.
+        need = max(_MIN_SLOTS, min(TABLE_SLOTS, 1 << (2 * (9 - trick_no) + 3)))
+        if slots < need or (slots < TABLE_SLOTS and self.entries() > slots // 2):
+            self.tt = np.zeros((max(need, min(TABLE_SLOTS, 4 * slots)), 8), dtype=np.int64)
+            self.state[_S_COUNT] = 0
         h = int64s(hands)
         n = len(trick)
         self.tricks[trick_no * 4:trick_no * 4 + n] = trick

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from puur.compiled._tables import (
     MODES_T,
@@ -19,7 +20,6 @@ from puur.compiled._tables import (
     SUIT_MASK_T,
     Int64s,
     best_trump_of,
-    int64s,
     jit,
     jit_inline,
     legal_mask,
@@ -28,25 +28,19 @@ from puur.compiled._tables import (
 
 __all__ = ["PlayoutCore"]
 
-# cfg: the play-out's constants
-_C_TRUMP, _C_MISERE, _C_LAST, _C_MB0, _C_MB1, _C_DOUBLE, _C_DECLARER, _C_OPEN = range(8)
-# out: what a run leaves (gains, and where it stopped for the exact endgame)
-_O_G0, _O_G1, _O_LEADER, _O_TNO, _O_TAKEN, _O_ACC, _O_STOPPED, _O_LINE = range(8)
-
-
 @jit_inline
 def _low(legal: int, mode: int, trump: int) -> int:
     """The cheapest card: plain before trump, fewest points, weakest."""
     best = -1
     key = 1_000_000
-    for c in range(36):
-        if not legal >> c:
-            break
-        if (legal >> c) & 1:
-            k = (1000 if c // 9 == trump else 0) + POINTS_T[mode, c] * 20 + STRENGTH_T[mode, c]
-            if k < key:
-                best = c
-                key = k
+    m = legal
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
+        k = (1000 if c // 9 == trump else 0) + POINTS_T[mode, c] * 20 + STRENGTH_T[mode, c]
+        if k < key:
+            best = c
+            key = k
     return best
 
 
@@ -55,14 +49,14 @@ def _smear(legal: int, mode: int, trump: int) -> int:
     """Most points without throwing a trump (unless only trumps are left)."""
     best = -1
     key = -1_000_000
-    for c in range(36):
-        if not legal >> c:
-            break
-        if (legal >> c) & 1:
-            k = POINTS_T[mode, c] * 20 - STRENGTH_T[mode, c] - (1000 if c // 9 == trump else 0)
-            if k > key:
-                best = c
-                key = k
+    m = legal
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
+        k = POINTS_T[mode, c] * 20 - STRENGTH_T[mode, c] - (1000 if c // 9 == trump else 0)
+        if k > key:
+            best = c
+            key = k
     return best
 
 
@@ -76,15 +70,14 @@ def _beaten_later(hands: Int64s, mover: int, leader: int, trick: Int64s, n: int,
         seat = (leader + k) % 4
         if (seat & 1) == (mover & 1):
             continue
-        legal = legal_mask(hands[seat], lead, best_trump, trump)
-        for c in range(36):
-            if not legal >> c:
-                break
-            if (legal >> c) & 1:
-                s = c // 9
-                if (s == cs and STRENGTH_T[mode, c] > STRENGTH_T[mode, card]) or (
-                        s == trump and cs != trump):
-                    return True
+        m = legal_mask(hands[seat], lead, best_trump, trump)
+        while m:
+            c = trailing_zeros(m)
+            m &= m - 1
+            s = c // 9
+            if (s == cs and STRENGTH_T[mode, c] > STRENGTH_T[mode, card]) or (
+                    s == trump and cs != trump):
+                return True
     return False
 
 
@@ -198,11 +191,10 @@ def _choose(hands: Int64s, hand: int, mover: int, leader: int, trick: Int64s, n:
     top = -1
     low_plain = -1
     low_any = -1
-    for c in range(36):
-        if not legal >> c:
-            break
-        if not (legal >> c) & 1:
-            continue
+    m = legal
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
         cs = c // 9
         if (cs == bsuit and STRENGTH_T[mode, c] > STRENGTH_T[mode, bc]) or (
                 cs == trump and bsuit != trump):
@@ -243,21 +235,46 @@ def _choose(hands: Int64s, hand: int, mover: int, leader: int, trick: Int64s, n:
     return _low(legal, mode, trump)
 
 
+# mem: one array per play-out; the constants, then room for the state, results and cards.
+_C_TRUMP, _C_MISERE, _C_LAST, _C_MB0, _C_MB1, _C_DOUBLE, _C_DECLARER, _C_OPEN, _C_CONTRACT = (
+    range(9))
+_M_HANDS = 9
+_M_TRICK = 13
+# What a run that stopped for the exact endgame leaves: the leader, the trick number, which
+# teams took a trick, the card points of the tricks played; then the number of cards played.
+_M_LEADER, _M_TNO, _M_TAKEN, _M_ACC, _M_PLAYED = range(17, 22)
+_M_LINE = 22
+_MEM = _M_LINE + 36
+_STOPPED = 1 << 62
+
+
 @jit
-def _run(hands: Int64s, trick: Int64s, n: int, leader: int, trick_no: int, taken: int,
-         acc: int, stop: int, contract: int, cfg: Int64s, out: Int64s, line: Int64s) -> None:
+def _run(mem: Int64s, h0: int, h1: int, h2: int, h3: int, t0: int, t1: int, t2: int, n: int,
+         leader: int, trick_no: int, taken: int, acc: int, stop: int) -> int:
     """Play to the end, or to a trick start with ``stop`` tricks or fewer left (the
-    reference's ``run``); results in ``out``, the cards played in ``line``."""
-    trump = cfg[_C_TRUMP]
-    declarer = cfg[_C_DECLARER]
-    open_hands = cfg[_C_OPEN]
+    reference's ``run``): the gains as ``g0 << 31 | g1`` (``_STOPPED`` added when it stopped;
+    the state in ``mem``), the cards played in ``mem``."""
+    trump = mem[_C_TRUMP]
+    declarer = mem[_C_DECLARER]
+    open_hands = mem[_C_OPEN]
+    contract = mem[_C_CONTRACT]
+    hands = mem[_M_HANDS:_M_HANDS + 4]
+    trick = mem[_M_TRICK:_M_TRICK + 4]
+    hands[0] = h0
+    hands[1] = h1
+    hands[2] = h2
+    hands[3] = h3
+    trick[0] = t0
+    trick[1] = t1
+    trick[2] = t2
     g0 = 0
     g1 = 0
     nline = 0
-    live = hands[0] | hands[1] | hands[2] | hands[3]
+    stopped = 0
+    live = h0 | h1 | h2 | h3
     while True:
         if n == 0 and 9 - trick_no <= stop:
-            out[_O_STOPPED] = 1
+            stopped = _STOPPED
             break
         mode = MODES_T[contract, trick_no]
         while n < 4:
@@ -268,39 +285,37 @@ def _run(hands: Int64s, trick: Int64s, n: int, leader: int, trick_no: int, taken
             live &= ~(1 << c)
             trick[n] = c
             n += 1
-            line[nline] = c
+            mem[_M_LINE + nline] = c
             nline += 1
         winner = (leader + winner_index(trick, 0, 4, mode, trump)) % 4
         pts = (POINTS_T[mode, trick[0]] + POINTS_T[mode, trick[1]] + POINTS_T[mode, trick[2]]
                + POINTS_T[mode, trick[3]])
         wteam = winner & 1
-        receiver = wteam ^ 1 if cfg[_C_MISERE] else wteam
+        receiver = wteam ^ 1 if mem[_C_MISERE] else wteam
         taken |= 1 << wteam
         if trick_no == 8:
-            pts += cfg[_C_LAST]
+            pts += mem[_C_LAST]
             if taken != 3:
-                if wteam == cfg[_C_DOUBLE]:
+                if wteam == mem[_C_DOUBLE]:
                     pts += acc + pts
                 else:
-                    pts += cfg[_C_MB1] if wteam else cfg[_C_MB0]
+                    pts += mem[_C_MB1] if wteam else mem[_C_MB0]
         if receiver:
             g1 += pts
         else:
             g0 += pts
         if trick_no == 8:
-            out[_O_STOPPED] = 0
             break
         acc += pts
         n = 0
         trick_no += 1
         leader = winner
-    out[_O_G0] = g0
-    out[_O_G1] = g1
-    out[_O_LEADER] = leader
-    out[_O_TNO] = trick_no
-    out[_O_TAKEN] = taken
-    out[_O_ACC] = acc
-    out[_O_LINE] = nline
+    mem[_M_LEADER] = leader
+    mem[_M_TNO] = trick_no
+    mem[_M_TAKEN] = taken
+    mem[_M_ACC] = acc
+    mem[_M_PLAYED] = nline
+    return int(stopped | (g0 << 31) | g1)
 
 
 class PlayoutCore:
@@ -309,13 +324,9 @@ class PlayoutCore:
     def __init__(self, contract: int, trump: int, misere: bool, last_bonus: int,
                  match_bonus: Sequence[int], double: int, declarer_team: int,
                  open_hands: bool) -> None:
-        self.contract = contract
-        self.cfg = int64s([trump, int(misere), last_bonus, match_bonus[0], match_bonus[1],
-                           double, declarer_team, int(open_hands)])
-        self.hands = np.zeros(4, dtype=np.int64)
-        self.trick = np.zeros(4, dtype=np.int64)
-        self.out = np.zeros(8, dtype=np.int64)
-        self.line = np.zeros(36, dtype=np.int64)
+        self.mem = np.zeros(_MEM, dtype=np.int64)
+        self.mem[:_M_HANDS] = [trump, int(misere), last_bonus, match_bonus[0], match_bonus[1],
+                               double, declarer_team, int(open_hands), contract]
 
     def run(self, hands: list[int], leader: int, trick: Sequence[int], trick_no: int,
             taken: int, acc: int, stop: int, line: list[int] | None
@@ -325,15 +336,17 @@ class PlayoutCore:
         Returns each team's gain, then the leader, trick number, ``taken`` and card points of
         the tricks played where it stopped, and whether it stopped for the exact endgame.
         """
-        h = self.hands
-        h[0], h[1], h[2], h[3] = hands
         n = len(trick)
-        self.trick[:n] = trick
-        out = self.out
-        _run(h, self.trick, n, leader, trick_no, taken, acc, stop, self.contract, self.cfg,
-             out, self.line)
-        hands[:] = h.tolist()
+        t = (*trick, 0, 0, 0)
+        mem = self.mem
+        r = _run(mem, hands[0], hands[1], hands[2], hands[3], t[0], t[1], t[2], n, leader,
+                 trick_no, taken, acc, stop)
         if line is not None:
-            line.extend(self.line[:out[_O_LINE]].tolist())
-        g0, g1, lead, tno, tk, ac, stopped, _n = out.tolist()
-        return g0, g1, lead, tno, tk, ac, bool(stopped)
+            line.extend(mem[_M_LINE:_M_LINE + mem[_M_PLAYED]].tolist())
+        g = r & (_STOPPED - 1)
+        if r & _STOPPED:
+            hands[:] = mem[_M_HANDS:_M_HANDS + 4].tolist()
+            return (g >> 31, g & ((1 << 31) - 1), int(mem[_M_LEADER]), int(mem[_M_TNO]),
+                    int(mem[_M_TAKEN]), int(mem[_M_ACC]), True)
+        hands[0] = hands[1] = hands[2] = hands[3] = 0
+        return g >> 31, g & ((1 << 31) - 1), leader, 9, 3, 0, False
