@@ -16,12 +16,13 @@ Figures, all in CPU seconds of this process (other programs on a shared machine 
   the same random positions with 4, 5 and 6 tricks left (random play of the ``family`` rules,
   every contract in turn, part of the current trick played); median and 95th percentile seconds
   per position and the ratio of the medians; the values of both paths must be equal;
-* **play-outs**: :meth:`puur.bots.playout.Playout.run` from random positions with 1 to 9
-  tricks left, the policy with open hands and without, on both paths; play-outs per second and
-  their ratio.
+* **play-outs**: :meth:`puur.bots.playout.Playout.run` from random positions with 9 tricks
+  left (a whole hand's card play, as for choosing a contract) and with 1 to 9 tricks left, the
+  policy with open hands and without, on both paths; play-outs per second and their ratio.
 
 The last line is machine-readable:
-``solver6_ratio=R solver6_median_s=S playout_ratio=R playouts_per_s=N warmup_s=S compile_s=S``.
+``solver6_ratio=R solver6_median_s=S playout_ratio=R playouts_per_s=N warmup_s=S compile_s=S``
+(the play-out figures of 1 to 9 tricks left).
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from compiled.cases import random_positions, taken  # noqa: E402  (the tests' positions)
-
 from puur import compiled  # noqa: E402
 from puur.bots.dds import Solver  # noqa: E402
 from puur.bots.playout import Playout  # noqa: E402
@@ -132,10 +132,12 @@ def rate(step: Callable[[], int], seconds: float) -> float:
     return done / (time.process_time() - t0)
 
 
-def playout_step(flag: bool, seed: int) -> Callable[[], int]:
-    """One pass of play-outs over 200 recorded positions (both policies)."""
+def playout_step(flag: bool, seed: int, low: int) -> Callable[[], int]:
+    """One pass of play-outs over 200 recorded positions with ``low`` to 9 tricks left (both
+    policies)."""
     jobs = []
-    for i, rnd in enumerate(random_positions(PRESETS["family"], f"playout:{seed}", 200, LO, 9)):
+    positions = random_positions(PRESETS["family"], f"playout:{seed}:{low}", 200, low, 9)
+    for i, rnd in enumerate(positions):
         p = Playout(rnd.rules, rnd.contract, rnd.declarer_team, open_hands=i % 2 == 0,
                     compiled=flag)
         jobs.append((p.run, tuple(rnd.hands), rnd.leader, tuple(rnd.trick), rnd.trick_no,
@@ -174,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     ratio6 = median6 = 0.0
     for left in (4, 5, 6):
         ratio6, median6 = solver_figures(left, args.positions, args.seed)
-    ref = rate(playout_step(False, args.seed), args.seconds)
-    fast = rate(playout_step(True, args.seed), args.seconds)
-    print(f"play-outs (Playout.run, 1-9 tricks left): reference {ref:,.0f}/s, compiled "
-          f"{fast:,.0f}/s, ratio {fast / ref:.1f}x")
+    for low in (9, 1):
+        ref = rate(playout_step(False, args.seed, low), args.seconds)
+        fast = rate(playout_step(True, args.seed, low), args.seconds)
+        print(f"play-outs (Playout.run, {low}-9 tricks left): reference {ref:,.0f}/s, "
+              f"compiled {fast:,.0f}/s, ratio {fast / ref:.1f}x")
     print(f"solver6_ratio={ratio6:.1f} solver6_median_s={median6:.5f} "
           f"playout_ratio={fast / ref:.1f} playouts_per_s={fast:.0f} warmup_s={warm:.2f} "
           f"compile_s={cold:.2f}")

@@ -7,10 +7,11 @@ itself compiled when numba is there) and calls :class:`PlayoutCore` to play the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from puur.compiled._tables import (
     MODES_T,
@@ -27,6 +28,9 @@ from puur.compiled._tables import (
 )
 
 __all__ = ["PlayoutCore"]
+
+#: The index of the lowest set bit (numba's intrinsic; its stubs do not type it).
+trailing_zeros = cast(Callable[[int], int], _trailing_zeros)
 
 @jit_inline
 def _low(legal: int, mode: int, trump: int) -> int:
