@@ -52,7 +52,9 @@ APP_MODULES = {"cli", "demo", "__init__"}
 # import (the observation module needs the Round type, so it cannot be imported at the top).
 # ``Game.variant`` names its registry entry the same way.
 # A record names its variant, which the record module looks up in the registry.
-LAZY_UPWARD = {("round", "observation"), ("game", "variants"), ("record", "variants")}
+# ``FastSim.play_many`` hands its batches to the optional compiled core when it is installed.
+LAZY_UPWARD = {("round", "observation"), ("game", "variants"), ("record", "variants"),
+               ("fastsim", "compiled")}
 
 
 def imports_of(path: Path) -> list[tuple[str, bool]]:

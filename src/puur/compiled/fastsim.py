@@ -1,0 +1,474 @@
+"""The fast simulator, compiled: many hands of :meth:`puur.fastsim.FastSim.play` in one call.
+
+A line-by-line port of the reference's loop (see :mod:`puur.fastsim` for the rules it plays),
+drawing the very numbers the caller's ``random.Random`` would draw (:mod:`puur.compiled.mt`), so
+a batch gives exactly the reference's hands. The Weis splits of a hand with a four of a kind
+(which the reference takes from :func:`puur.weis.weis_options`) are listed here the same way:
+every choice of the fours, with the runs of the cards left, best first.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import numpy as np
+
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
+from puur.cards import RANK_MASK
+from puur.compiled._tables import (
+    LOWER_T,
+    MODES_T,
+    POINTS_T,
+    PUUR_T,
+    STRENGTH_T,
+    SUIT_MASK_T,
+    Int64s,
+    int64s,
+    jit,
+    jit_inline,
+)
+from puur.compiled.mt import random01, restore, state_of
+from puur.compiled.playout import trailing_zeros
+from puur.fastsim import FastHand
+from puur.fastweis import _SEQ_CLASSIC, _SEQ_LARGE
+from puur.rules import RuleSet
+
+__all__ = ["SimCore"]
+
+#: Per Weis table (classic, large): per 9-bit suit pattern the points of its runs and the best
+#: run's key with the height from the top card and from the bottom card (puur.fastweis).
+_SEQ_T = int64s([_SEQ_CLASSIC, _SEQ_LARGE])
+#: Points of four of a kind by rank (a rank that only scores with ``weis_four_low``: 100).
+_FOUR_POINTS_T = int64s([p or 100 for p in (0, 0, 0, 150, 100, 200, 100, 100, 100)])
+_RANK_MASK_T = int64s(RANK_MASK)
+_RUN3_START = sum(0x7F << (9 * s) for s in range(4))
+
+(_C_NC, _C_PUSH_BACK, _C_STOECK, _C_WITH_WEIS, _C_WEIS, _C_FOUR_RANKS, _C_LARGE, _C_LAST,
+ _C_MATCH, _C_KM, _C_KM_BONUS, _C_WEIS_FIRST, _C_TARGET, _C_START, _C_GAME, _C_GS0, _C_GS1,
+ _C_KREUZWEIS) = range(18)
+# A row of results: the deal, forehand, contract, multiplier, per team the trick points, Match
+# bonus, Weis and Stöck, the winner, the number of actions and the actions.
+_R_HANDS, _R_FOREHAND, _R_CONTRACT, _R_MULT = 0, 4, 5, 6
+_R_TP, _R_MB, _R_WEIS, _R_STOECK = 7, 9, 11, 13
+_R_WINNER, _R_N, _R_CREDITED, _R_ACTIONS = 15, 16, 17, 19
+_ROW = _R_ACTIONS + 48
+
+
+# work: the deck, the hands held, per seat the number of Weis splits on offer and the points
+# declared, then per seat up to 16 splits' points and keys.
+_W_PTS = 48
+_W_KEY = _W_PTS + 64
+_WORK = _W_KEY + 64 + 4
+
+
+@jit_inline
+def _seq_offer(x: int, large: int, col: int, trump: int) -> tuple[int, int]:
+    """The points of the runs in ``x`` and the best run's key (puur.fastweis tables)."""
+    total = 0
+    best = 0
+    for su in range(4):
+        p = (x >> (9 * su)) & 0x1FF
+        pts = _SEQ_T[large, 0, p]
+        if pts:
+            total += pts
+            kk = _SEQ_T[large, col, p] + (1 if su == trump else 0)
+            if kk > best:
+                best = kk
+    return total, best
+
+
+@jit_inline
+def _offers(x: int, mode: int, trump: int, cfg: Int64s, work: Int64s, at_pts: int,
+            at_key: int) -> int:
+    """The Weis splits hand ``x`` is offered, best first, as points and key into ``work`` (as
+    :meth:`puur.fastweis.WeisOffers.offer`); returns how many."""
+    large = cfg[_C_LARGE]
+    col = 2 if mode == 5 else 1
+    fr = x & (x >> 9) & (x >> 18) & (x >> 27) & cfg[_C_FOUR_RANKS]
+    if not fr:
+        if not x & (x >> 1) & (x >> 2) & _RUN3_START:
+            return 0
+        total, best = _seq_offer(x, large, col, trump)
+        work[at_pts] = total
+        work[at_key] = best
+        return 1
+    ranks = work[_WORK - 4:_WORK]
+    nf = 0
+    for r in range(9):
+        if (fr >> r) & 1:
+            ranks[nf] = r
+            nf += 1
+    if cfg[_C_KREUZWEIS]:
+        total, best = _seq_offer(x, large, col, trump)
+        for f in range(nf):
+            r = ranks[f]
+            total += _FOUR_POINTS_T[r]
+            kk = ((_FOUR_POINTS_T[r] * 16 + 4) * 16 + (8 - r if mode == 5 else r)) * 2
+            if kk > best:
+                best = kk
+        work[at_pts] = total
+        work[at_key] = best
+        return 1
+    k = 0
+    for subset in range(1 << nf):
+        used = 0
+        total = 0
+        best = 0
+        for f in range(nf):
+            if (subset >> f) & 1:
+                r = ranks[f]
+                used |= _RANK_MASK_T[r]
+                total += _FOUR_POINTS_T[r]
+                kk = ((_FOUR_POINTS_T[r] * 16 + 4) * 16 + (8 - r if mode == 5 else r)) * 2
+                if kk > best:
+                    best = kk
+        sp, sk = _seq_offer(x & ~used, large, col, trump)
+        if not subset and not sp:
+            continue
+        total += sp
+        if sk > best:
+            best = sk
+        # Insert after every split at least as good (a stable sort, best first).
+        j = k
+        while j > 0 and (work[at_pts + j - 1] < total or (
+                work[at_pts + j - 1] == total and work[at_key + j - 1] < best)):
+            work[at_pts + j] = work[at_pts + j - 1]
+            work[at_key + j] = work[at_key + j - 1]
+            j -= 1
+        work[at_pts + j] = total
+        work[at_key + j] = best
+        k += 1
+    return min(k, MAX_WEIS_OPTIONS)
+
+
+@jit
+def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
+          mults: Int64s, work: Int64s, res: Int64s) -> int:
+    """Play ``count`` hands into ``res``."""
+    deck = work[0:36]
+    held = work[36:40]
+    n_offer = work[40:44]
+    declared = work[44:48]
+    for h in range(count):
+        row = res[h]
+        # The deal (puur.fastsim._deal).
+        for i in range(36):
+            deck[i] = i
+        for i in range(35, 0, -1):
+            j = int(random01(mt) * (i + 1))
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        h0 = 0
+        h1 = 0
+        h2 = 0
+        for i in range(9):
+            h0 |= 1 << deck[i]
+            h1 |= 1 << deck[9 + i]
+            h2 |= 1 << deck[18 + i]
+        h3 = ((1 << 36) - 1) ^ (h0 | h1 | h2)
+        held[0] = h0
+        held[1] = h1
+        held[2] = h2
+        held[3] = h3
+        for s in range(4):
+            row[_R_HANDS + s] = held[s]
+        forehand = 0
+        for s in range(4):
+            if (held[s] >> cfg[_C_START]) & 1:
+                forehand = s
+        na = 0
+        nc = cfg[_C_NC]
+        k = int(random01(mt) * (nc + 1))
+        if k < nc:
+            contract = contracts[k]
+            chooser = forehand
+        else:
+            row[_R_ACTIONS + na] = A_PUSH
+            na += 1
+            if cfg[_C_PUSH_BACK]:
+                k = int(random01(mt) * (nc + 1))
+                if k == nc:
+                    row[_R_ACTIONS + na] = A_PUSH
+                    na += 1
+                    k = int(random01(mt) * nc)
+                    chooser = forehand
+                else:
+                    chooser = (forehand + 2) & 3
+            else:
+                k = int(random01(mt) * nc)
+                chooser = (forehand + 2) & 3
+            contract = contracts[k]
+        row[_R_ACTIONS + na] = A_CHOOSE + contract
+        na += 1
+        trump = contract if contract < 4 else -1
+        mode = MODES_T[contract, 0]
+        misere = contract == 6
+        mult = mults[contract]
+        game = cfg[_C_GAME]
+        target = cfg[_C_TARGET]
+        tp0 = tp1 = mb0 = mb1 = w0 = w1 = st0 = st1 = 0
+        winner = -1
+        # Weis on offer: one split per hand (no four of a kind here).
+        for s in range(4):
+            declared[s] = 0
+            n_offer[s] = 0
+            if cfg[_C_WEIS]:
+                n_offer[s] = _offers(held[s], mode, trump, cfg, work, _W_PTS + 16 * s,
+                                     _W_KEY + 16 * s)
+        stoeck_seat = -1
+        stoeck_pair = 0
+        if trump >= 0 and cfg[_C_STOECK]:
+            stoeck_pair = (1 << (9 * trump + 7)) | (1 << (9 * trump + 6))
+            for s in range(4):
+                if held[s] & stoeck_pair == stoeck_pair:
+                    stoeck_seat = s
+        with_weis = stoeck_seat >= 0 and cfg[_C_WITH_WEIS]
+        second_card = stoeck_seat >= 0 and not cfg[_C_WITH_WEIS]
+        weis_best = -1
+        weis_seat = -1
+        tmask = SUIT_MASK_T[trump] if trump >= 0 else 0
+        puur = PUUR_T[trump] if trump >= 0 else 0
+        won0 = 0
+        won1 = 0
+        leader = forehand
+        team = 0
+        stopped = False
+        for t in range(9):
+            mode = MODES_T[contract, t]
+            lead = -1
+            best_v = -1
+            best_card = -1
+            best_seat = -1
+            pts = 0
+            for i in range(4):
+                seat = (leader + i) & 3
+                hand = held[seat]
+                if t == 0:
+                    if n_offer[seat]:
+                        k = int(random01(mt) * (n_offer[seat] + 1))
+                        row[_R_ACTIONS + na] = A_WEIS + k
+                        na += 1
+                        if k:
+                            declared[seat] = work[_W_PTS + 16 * seat + k - 1]
+                            wk = work[_W_KEY + 16 * seat + k - 1] * 4 + 3 - i
+                            if wk > weis_best:
+                                weis_best = wk
+                                weis_seat = seat
+                    if with_weis and seat == stoeck_seat:
+                        if random01(mt) < 0.5:
+                            row[_R_ACTIONS + na] = A_STOECK
+                            na += 1
+                            if seat & 1:
+                                st1 = 20
+                            else:
+                                st0 = 20
+                            tm = seat & 1
+                            if game and (cfg[_C_GS1] if tm else cfg[_C_GS0]) + (
+                                    (tp1 + mb1 + w1 + st1) if tm else (tp0 + mb0 + w0 + st0)
+                            ) * mult >= target:
+                                winner = tm
+                                stopped = True
+                                break
+                        else:
+                            row[_R_ACTIONS + na] = A_STOECK_NO
+                            na += 1
+                if lead < 0:
+                    legal = hand
+                else:
+                    follow = hand & SUIT_MASK_T[lead]
+                    if trump < 0:
+                        legal = follow if follow else hand
+                    elif lead == trump:
+                        legal = hand if (follow == 0 or follow == puur) else follow
+                    else:
+                        trumps = hand & tmask
+                        if trumps == hand:
+                            legal = hand
+                        else:
+                            if best_v >= 100:
+                                trumps &= ~LOWER_T[trump, best_card]
+                            legal = (follow | trumps) if follow else ((hand & ~tmask) | trumps)
+                m = legal
+                n = 0
+                while m:
+                    m &= m - 1
+                    n += 1
+                k = int(random01(mt) * n)
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                card = trailing_zeros(legal)
+                low = 1 << card
+                row[_R_ACTIONS + na] = card
+                na += 1
+                held[seat] = hand ^ low
+                pts += POINTS_T[mode, card]
+                s = card // 9
+                if lead < 0:
+                    lead = s
+                    best_v = STRENGTH_T[mode, card]
+                    best_card = card
+                    best_seat = seat
+                elif s in (lead, trump):
+                    v = STRENGTH_T[mode, card]
+                    if v > best_v:
+                        best_v = v
+                        best_card = card
+                        best_seat = seat
+                if (second_card and seat == stoeck_seat and low & stoeck_pair
+                        and not held[seat] & stoeck_pair):
+                    second_card = False
+                    if random01(mt) < 0.5:
+                        row[_R_ACTIONS + na] = A_STOECK
+                        na += 1
+                        tm = seat & 1
+                        if tm:
+                            st1 = 20
+                        else:
+                            st0 = 20
+                        if game and (cfg[_C_GS1] if tm else cfg[_C_GS0]) + (
+                                (tp1 + mb1 + w1 + st1) if tm else (tp0 + mb0 + w0 + st0)
+                        ) * mult >= target:
+                            winner = tm
+                            stopped = True
+                            break
+                    else:
+                        row[_R_ACTIONS + na] = A_STOECK_NO
+                        na += 1
+            if stopped:
+                break
+            team = best_seat & 1
+            if team:
+                won1 += 1
+            else:
+                won0 += 1
+            if misere:
+                team ^= 1
+            leader = best_seat
+            if t == 0 and cfg[_C_WEIS_FIRST] and weis_seat >= 0:
+                wt = weis_seat & 1
+                if wt:
+                    w1 = declared[1] + declared[3]
+                else:
+                    w0 = declared[0] + declared[2]
+                if game and (cfg[_C_GS1] if wt else cfg[_C_GS0]) + (
+                        (tp1 + mb1 + w1 + st1) if wt else (tp0 + mb0 + w0 + st0)
+                ) * mult >= target:
+                    winner = wt
+                    stopped = True
+                    break
+            if t == 8:
+                pts += cfg[_C_LAST]
+            if team:
+                tp1 += pts
+            else:
+                tp0 += pts
+            if game and (cfg[_C_GS1] if team else cfg[_C_GS0]) + (
+                    (tp1 + mb1 + w1 + st1) if team else (tp0 + mb0 + w0 + st0)
+            ) * mult >= target:
+                winner = team
+                stopped = True
+                break
+        if not stopped:
+            if won0 == 9 or won1 == 9:
+                taker = 0 if won0 == 9 else 1
+                bonus = cfg[_C_MATCH]
+                if taker != chooser & 1:
+                    if cfg[_C_KM] == 1:
+                        bonus = tp1 if team else tp0
+                    elif cfg[_C_KM] == 2:
+                        bonus = cfg[_C_KM_BONUS]
+                if team:
+                    mb1 = bonus
+                else:
+                    mb0 = bonus
+                if game and (cfg[_C_GS1] if team else cfg[_C_GS0]) + (
+                        (tp1 + mb1 + w1 + st1) if team else (tp0 + mb0 + w0 + st0)
+                ) * mult >= target:
+                    winner = team
+            if not cfg[_C_WEIS_FIRST] and weis_seat >= 0 and winner < 0:
+                wt = weis_seat & 1
+                if wt:
+                    w1 = declared[1] + declared[3]
+                else:
+                    w0 = declared[0] + declared[2]
+                if game and (cfg[_C_GS1] if wt else cfg[_C_GS0]) + (
+                        (tp1 + mb1 + w1 + st1) if wt else (tp0 + mb0 + w0 + st0)
+                ) * mult >= target:
+                    winner = wt
+        row[_R_FOREHAND] = forehand
+        row[_R_CONTRACT] = contract
+        row[_R_MULT] = mult
+        row[_R_TP] = tp0
+        row[_R_TP + 1] = tp1
+        row[_R_MB] = mb0
+        row[_R_MB + 1] = mb1
+        row[_R_WEIS] = w0
+        row[_R_WEIS + 1] = w1
+        row[_R_STOECK] = st0
+        row[_R_STOECK + 1] = st1
+        row[_R_WINNER] = winner
+        row[_R_N] = na
+        row[_R_CREDITED] = (tp0 + mb0 + w0 + st0) * mult
+        row[_R_CREDITED + 1] = (tp1 + mb1 + w1 + st1) * mult
+    return count
+
+
+class SimCore:
+    """Batches of random hands of one rule set, compiled (:meth:`puur.fastsim.FastSim.play`
+    hand after hand, with the same random numbers)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        contracts = rules.contracts()
+        km = {"match": 0, "double": 1, "bonus": 2}[rules.kontermatch]
+        self.cfg = int64s([
+            len(contracts), rules.push_back, rules.stoeck, rules.stoeck_announce == "with-weis",
+            rules.weis, 0b111111111 if rules.weis_four_low else 0b111111000, rules.large_weis,
+            rules.last_trick_bonus, rules.match_bonus, km, rules.kontermatch_bonus,
+            rules.count_order == "stoeck-weis-stich", rules.target, rules.start_card, 0, 0, 0,
+            rules.kreuzweis])
+        self.contracts = int64s(list(contracts) + [0] * (9 - len(contracts)))
+        self.mults = int64s(rules.multipliers)
+        self.work = np.zeros(_WORK, dtype=np.int64)
+
+    def rows(self, rng: random.Random, count: int,
+             game_scores: tuple[int, int] | None = None) -> list[list[int]]:
+        """``count`` hands played with ``rng`` as rows of results (see ``_R_*``), each from
+        ``game_scores`` when given."""
+        self.cfg[_C_GAME] = game_scores is not None
+        self.cfg[_C_GS0], self.cfg[_C_GS1] = game_scores or (0, 0)
+        mt = state_of(rng)
+        res = np.zeros((min(count, 4096), _ROW), dtype=np.int64)
+        out: list[list[int]] = []
+        done = 0
+        while done < count:
+            n = min(res.shape[0], count - done)
+            _play(mt, n, self.cfg, self.contracts, self.mults, self.work, res)
+            out.extend(res[:n].tolist())
+            done += n
+        restore(rng, mt)
+        return out
+
+    def hands(self, rng: random.Random, count: int,
+              game_scores: tuple[int, int] | None = None) -> list[FastHand]:
+        """``count`` hands played with ``rng``, as :meth:`puur.fastsim.FastSim.play` plays
+        them one after the other (with ``game_scores``, each from those scores)."""
+        # Building tens of thousands of small tuples at once wakes the cycle collector over and
+        # over (it then takes more time than the hands); they hold no cycles.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._hands(rng, count, game_scores)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _hands(self, rng: random.Random, count: int,
+               game_scores: tuple[int, int] | None) -> list[FastHand]:
+        make = FastHand._make
+        return [make(((r[0], r[1], r[2], r[3]), r[4], r[5], r[6], r[_R_ACTIONS:_R_ACTIONS + r[16]],
+                      (r[17], r[18]), (r[7], r[8]), (r[9], r[10]), (r[11], r[12]), (r[13], r[14]),
+                      r[15])) for r in self.rows(rng, count, game_scores)]
