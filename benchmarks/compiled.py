@@ -18,11 +18,15 @@ Figures, all in CPU seconds of this process (other programs on a shared machine 
   per position and the ratio of the medians; the values of both paths must be equal;
 * **play-outs**: :meth:`puur.bots.playout.Playout.run` from random positions with 9 tricks
   left (a whole hand's card play, as for choosing a contract) and with 1 to 9 tricks left, the
-  policy with open hands and without, on both paths; play-outs per second and their ratio.
+  policy with open hands and without, on both paths; play-outs per second and their ratio;
+* **fast simulator**: complete random hands under the full rules of ``--rules`` (Weis, Stöck,
+  every contract of the preset, Match and Kontermatch) with
+  :meth:`puur.fastsim.FastSim.play_many` in batches of 1,000, both paths, the very same hands;
+  hands per second and their ratio.
 
 The last line is machine-readable:
-``solver6_ratio=R solver6_median_s=S playout_ratio=R playouts_per_s=N warmup_s=S compile_s=S``
-(the play-out figures of 1 to 9 tricks left).
+``solver6_ratio=R solver6_median_s=S playout_ratio=R playouts_per_s=N sim_hands_per_s=N
+warmup_s=S compile_s=S`` (the play-out figures of 1 to 9 tricks left).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -46,8 +51,9 @@ from compiled.cases import random_positions, taken  # noqa: E402  (the tests' po
 from puur import compiled  # noqa: E402
 from puur.bots.dds import Solver  # noqa: E402
 from puur.bots.playout import Playout  # noqa: E402
+from puur.fastsim import FastSim  # noqa: E402
 from puur.round import Round  # noqa: E402
-from puur.rules import PRESETS  # noqa: E402
+from puur.rules import PRESETS, RuleSet  # noqa: E402
 
 
 def _engine_benchmark() -> object:
@@ -73,6 +79,9 @@ def warm_up() -> float:
     Playout(rnd.rules, rnd.contract, rnd.declarer_team, compiled=True).run(
         list(rnd.hands), rnd.leader, list(rnd.trick), rnd.trick_no, taken(rnd),
         past_points=sum(rnd.trick_points))
+    compiled.set_enabled(True)
+    FastSim(rnd.rules).play_many(random.Random(1), 1)
+    compiled.set_enabled(None)
     return time.process_time() - t0
 
 
@@ -151,6 +160,22 @@ def playout_step(flag: bool, seed: int, low: int) -> Callable[[], int]:
     return step
 
 
+def sim_step(rules: RuleSet, flag: bool, seed: int) -> Callable[[], int]:
+    """A batch of 1,000 complete random hands on one path."""
+    sim = FastSim(rules)
+    rng = random.Random(seed)
+
+    def step() -> int:
+        compiled.set_enabled(flag)
+        try:
+            sim.play_many(rng, 1000)
+        finally:
+            compiled.set_enabled(None)
+        return 1000
+
+    return step
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures; the last line is machine-readable."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -159,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3.0,
                    help="CPU seconds per play-out figure (default 3)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="standard-2500", choices=sorted(PRESETS),
+                   help="rule preset of the fast simulator (default standard-2500)")
     p.add_argument("--no-cold", action="store_true",
                    help="skip the compilation from scratch in a child process")
     args = p.parse_args(argv)
@@ -181,9 +208,15 @@ def main(argv: list[str] | None = None) -> int:
         fast = rate(playout_step(True, args.seed, low), args.seconds)
         print(f"play-outs (Playout.run, {low}-9 tricks left): reference {ref:,.0f}/s, "
               f"compiled {fast:,.0f}/s, ratio {fast / ref:.1f}x")
+    rules = PRESETS[args.rules]
+    sim_ref = rate(sim_step(rules, False, args.seed), args.seconds)
+    sim_fast = rate(sim_step(rules, True, args.seed), args.seconds)
+    print(f"fast simulator (FastSim.play_many, {args.rules}, full rules): reference "
+          f"{sim_ref:,.0f} hands/s, compiled {sim_fast:,.0f} hands/s, ratio "
+          f"{sim_fast / sim_ref:.1f}x")
     print(f"solver6_ratio={ratio6:.1f} solver6_median_s={median6:.5f} "
-          f"playout_ratio={fast / ref:.1f} playouts_per_s={fast:.0f} warmup_s={warm:.2f} "
-          f"compile_s={cold:.2f}")
+          f"playout_ratio={fast / ref:.1f} playouts_per_s={fast:.0f} "
+          f"sim_hands_per_s={sim_fast:.0f} warmup_s={warm:.2f} compile_s={cold:.2f}")
     return 0
 
 
