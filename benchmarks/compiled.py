@@ -23,7 +23,7 @@ Figures, all in CPU seconds of this process (other programs on a shared machine 
   every contract of the preset, Match and Kontermatch) with
   :meth:`puur.fastsim.FastSim.play_many` in batches of 1,000, both paths, the very same hands;
   hands per second and their ratio;
-* **batched simulator**: :func:`puur.compiled.fastsim.random_batch`, the same hands in batches
+* **batched simulator**: :func:`puur.compiled.batch.random_batch`, the same hands in batches
   of 10,000 with every decision's legal-action mask and what the seat saw as arrays; hands per
   second.
 
@@ -85,7 +85,7 @@ def warm_up() -> float:
     compiled.set_enabled(True)
     FastSim(rnd.rules).play_many(random.Random(1), 1)
     compiled.set_enabled(None)
-    from puur.compiled.fastsim import random_batch
+    from puur.compiled.batch import random_batch
 
     random_batch(rnd.rules, 1, random.Random(1))
     return time.process_time() - t0
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fast simulator (FastSim.play_many, {args.rules}, full rules): reference "
           f"{sim_ref:,.0f} hands/s, compiled {sim_fast:,.0f} hands/s, ratio "
           f"{sim_fast / sim_ref:.1f}x")
-    from puur.compiled.fastsim import random_batch
+    from puur.compiled.batch import random_batch
 
     batch_rng = random.Random(args.seed)
 

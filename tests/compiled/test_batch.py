@@ -12,7 +12,7 @@ pytest.importorskip("numba")
 
 from fastsim.oracle import ALL_RULES
 from puur.actions import NUM_ACTIONS
-from puur.compiled.fastsim import MAX_DECISIONS, legal_flags, random_batch
+from puur.compiled.batch import MAX_DECISIONS, legal_flags, random_batch
 from puur.fastsim import FastSim, FastSimError
 from puur.round import Round
 

@@ -14,8 +14,7 @@ import random
 
 import numpy as np
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, MAX_WEIS_OPTIONS
-from puur.cards import RANK_MASK
+from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.compiled._tables import (
     LOWER_T,
     MODES_T,
@@ -30,23 +29,23 @@ from puur.compiled._tables import (
 )
 from puur.compiled.mt import random01, restore, state_of
 from puur.compiled.playout import trailing_zeros
+from puur.compiled.weis import offers
 from puur.fastsim import FastHand
-from puur.fastweis import _SEQ_CLASSIC, _SEQ_LARGE
 from puur.rules import RuleSet
 
 __all__ = ["SimCore"]
 
-#: Per Weis table (classic, large): per 9-bit suit pattern the points of its runs and the best
-#: run's key with the height from the top card and from the bottom card (puur.fastweis).
-_SEQ_T = int64s([_SEQ_CLASSIC, _SEQ_LARGE])
-#: Points of four of a kind by rank (a rank that only scores with ``weis_four_low``: 100).
-_FOUR_POINTS_T = int64s([p or 100 for p in (0, 0, 0, 150, 100, 200, 100, 100, 100)])
-_RANK_MASK_T = int64s(RANK_MASK)
-_RUN3_START = sum(0x7F << (9 * s) for s in range(4))
-
 (_C_NC, _C_PUSH_BACK, _C_STOECK, _C_WITH_WEIS, _C_WEIS, _C_FOUR_RANKS, _C_LARGE, _C_LAST,
  _C_MATCH, _C_KM, _C_KM_BONUS, _C_WEIS_FIRST, _C_TARGET, _C_START, _C_GAME, _C_GS0, _C_GS1,
- _C_KREUZWEIS) = range(18)
+ _C_KREUZWEIS, _C_RECORD, _C_CHOOSE_MASK) = range(20)
+_PUSH_BIT = 1 << A_PUSH
+_STOECK_BITS = -(1 << 62)  # bits 62 and 63: A_STOECK and A_STOECK_NO
+# A decision recorded for learners: the legal actions (a 64-bit mask), the seat, its hand, the
+# cards played before, the cards of the current trick (-1 when fewer; the fourth only for a
+# Stöck question after the trick's last card), the trick number.
+_D_MASK, _D_SEAT, _D_HAND, _D_PLAYED, _D_TRICK, _D_TNO = 0, 1, 2, 3, 4, 8
+_DECISION = 9
+_MAX_DECISIONS = 48
 # A row of results: the deal, forehand, contract, multiplier, per team the trick points, Match
 # bonus, Weis and Stöck, the winner, the number of actions and the actions.
 _R_HANDS, _R_FOREHAND, _R_CONTRACT, _R_MULT = 0, 4, 5, 6
@@ -59,93 +58,32 @@ _ROW = _R_ACTIONS + 48
 # declared, then per seat up to 16 splits' points and keys.
 _W_PTS = 48
 _W_KEY = _W_PTS + 64
-_WORK = _W_KEY + 64 + 4
+_W_TRICK = _W_KEY + 64
+_W_RANKS = _W_TRICK + 4
+_WORK = _W_RANKS + 4
 
 
 @jit_inline
-def _seq_offer(x: int, large: int, col: int, trump: int) -> tuple[int, int]:
-    """The points of the runs in ``x`` and the best run's key (puur.fastweis tables)."""
-    total = 0
-    best = 0
-    for su in range(4):
-        p = (x >> (9 * su)) & 0x1FF
-        pts = _SEQ_T[large, 0, p]
-        if pts:
-            total += pts
-            kk = _SEQ_T[large, col, p] + (1 if su == trump else 0)
-            if kk > best:
-                best = kk
-    return total, best
-
-
-@jit_inline
-def _offers(x: int, mode: int, trump: int, cfg: Int64s, work: Int64s, at_pts: int,
-            at_key: int) -> int:
-    """The Weis splits hand ``x`` is offered, best first, as points and key into ``work`` (as
-    :meth:`puur.fastweis.WeisOffers.offer`); returns how many."""
-    large = cfg[_C_LARGE]
-    col = 2 if mode == 5 else 1
-    fr = x & (x >> 9) & (x >> 18) & (x >> 27) & cfg[_C_FOUR_RANKS]
-    if not fr:
-        if not x & (x >> 1) & (x >> 2) & _RUN3_START:
-            return 0
-        total, best = _seq_offer(x, large, col, trump)
-        work[at_pts] = total
-        work[at_key] = best
-        return 1
-    ranks = work[_WORK - 4:_WORK]
-    nf = 0
-    for r in range(9):
-        if (fr >> r) & 1:
-            ranks[nf] = r
-            nf += 1
-    if cfg[_C_KREUZWEIS]:
-        total, best = _seq_offer(x, large, col, trump)
-        for f in range(nf):
-            r = ranks[f]
-            total += _FOUR_POINTS_T[r]
-            kk = ((_FOUR_POINTS_T[r] * 16 + 4) * 16 + (8 - r if mode == 5 else r)) * 2
-            if kk > best:
-                best = kk
-        work[at_pts] = total
-        work[at_key] = best
-        return 1
-    k = 0
-    for subset in range(1 << nf):
-        used = 0
-        total = 0
-        best = 0
-        for f in range(nf):
-            if (subset >> f) & 1:
-                r = ranks[f]
-                used |= _RANK_MASK_T[r]
-                total += _FOUR_POINTS_T[r]
-                kk = ((_FOUR_POINTS_T[r] * 16 + 4) * 16 + (8 - r if mode == 5 else r)) * 2
-                if kk > best:
-                    best = kk
-        sp, sk = _seq_offer(x & ~used, large, col, trump)
-        if not subset and not sp:
-            continue
-        total += sp
-        if sk > best:
-            best = sk
-        # Insert after every split at least as good (a stable sort, best first).
-        j = k
-        while j > 0 and (work[at_pts + j - 1] < total or (
-                work[at_pts + j - 1] == total and work[at_key + j - 1] < best)):
-            work[at_pts + j] = work[at_pts + j - 1]
-            work[at_key + j] = work[at_key + j - 1]
-            j -= 1
-        work[at_pts + j] = total
-        work[at_key + j] = best
-        k += 1
-    return min(k, MAX_WEIS_OPTIONS)
+def _record(rec: Int64s, h: int, na: int, mask: int, seat: int, hand: int, played: int,
+            work: Int64s, n: int, trick_no: int) -> None:
+    """One decision of hand ``h`` into ``rec`` (see ``_D_*``); the trick's ``n`` cards are in
+    ``work``."""
+    d = rec[h, na]
+    d[_D_MASK] = mask
+    d[_D_SEAT] = seat
+    d[_D_HAND] = hand
+    d[_D_PLAYED] = played
+    for i in range(4):
+        d[_D_TRICK + i] = work[_W_TRICK + i] if i < n else -1
+    d[_D_TNO] = trick_no
 
 
 @jit
 def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
-          mults: Int64s, work: Int64s, res: Int64s) -> int:
-    """Play ``count`` hands into ``res``."""
+          mults: Int64s, work: Int64s, res: Int64s, rec: Int64s) -> int:
+    """Play ``count`` hands into ``res`` (and every decision into ``rec`` when recording)."""
+    record = cfg[_C_RECORD]
+    cm = cfg[_C_CHOOSE_MASK]
     deck = work[0:36]
     held = work[36:40]
     n_offer = work[40:44]
@@ -180,6 +118,9 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                 forehand = s
         na = 0
         nc = cfg[_C_NC]
+        partner = (forehand + 2) & 3
+        if record:
+            _record(rec, h, na, cm | _PUSH_BIT, forehand, held[forehand], 0, work, 0, 0)
         k = int(random01(mt) * (nc + 1))
         if k < nc:
             contract = contracts[k]
@@ -188,17 +129,23 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
             row[_R_ACTIONS + na] = A_PUSH
             na += 1
             if cfg[_C_PUSH_BACK]:
+                if record:
+                    _record(rec, h, na, cm | _PUSH_BIT, partner, held[partner], 0, work, 0, 0)
                 k = int(random01(mt) * (nc + 1))
                 if k == nc:
                     row[_R_ACTIONS + na] = A_PUSH
                     na += 1
+                    if record:
+                        _record(rec, h, na, cm, forehand, held[forehand], 0, work, 0, 0)
                     k = int(random01(mt) * nc)
                     chooser = forehand
                 else:
-                    chooser = (forehand + 2) & 3
+                    chooser = partner
             else:
+                if record:
+                    _record(rec, h, na, cm, partner, held[partner], 0, work, 0, 0)
                 k = int(random01(mt) * nc)
-                chooser = (forehand + 2) & 3
+                chooser = partner
             contract = contracts[k]
         row[_R_ACTIONS + na] = A_CHOOSE + contract
         na += 1
@@ -215,8 +162,9 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
             declared[s] = 0
             n_offer[s] = 0
             if cfg[_C_WEIS]:
-                n_offer[s] = _offers(held[s], mode, trump, cfg, work, _W_PTS + 16 * s,
-                                     _W_KEY + 16 * s)
+                n_offer[s] = offers(held[s], mode, trump, cfg[_C_LARGE], cfg[_C_FOUR_RANKS],
+                                    cfg[_C_KREUZWEIS], work, _W_PTS + 16 * s, _W_KEY + 16 * s,
+                                    _W_RANKS)
         stoeck_seat = -1
         stoeck_pair = 0
         if trump >= 0 and cfg[_C_STOECK]:
@@ -232,6 +180,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
         puur = PUUR_T[trump] if trump >= 0 else 0
         won0 = 0
         won1 = 0
+        played = 0
         leader = forehand
         team = 0
         stopped = False
@@ -247,6 +196,9 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                 hand = held[seat]
                 if t == 0:
                     if n_offer[seat]:
+                        if record:
+                            _record(rec, h, na, ((2 << n_offer[seat]) - 1) << A_WEIS, seat,
+                                    hand, played, work, i, t)
                         k = int(random01(mt) * (n_offer[seat] + 1))
                         row[_R_ACTIONS + na] = A_WEIS + k
                         na += 1
@@ -257,6 +209,8 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                                 weis_best = wk
                                 weis_seat = seat
                     if with_weis and seat == stoeck_seat:
+                        if record:
+                            _record(rec, h, na, _STOECK_BITS, seat, hand, played, work, i, t)
                         if random01(mt) < 0.5:
                             row[_R_ACTIONS + na] = A_STOECK
                             na += 1
@@ -290,6 +244,8 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                             if best_v >= 100:
                                 trumps &= ~LOWER_T[trump, best_card]
                             legal = (follow | trumps) if follow else ((hand & ~tmask) | trumps)
+                if record:
+                    _record(rec, h, na, legal, seat, hand, played, work, i, t)
                 m = legal
                 n = 0
                 while m:
@@ -301,6 +257,8 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                     k -= 1
                 card = trailing_zeros(legal)
                 low = 1 << card
+                played |= low
+                work[_W_TRICK + i] = card
                 row[_R_ACTIONS + na] = card
                 na += 1
                 held[seat] = hand ^ low
@@ -320,6 +278,9 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                 if (second_card and seat == stoeck_seat and low & stoeck_pair
                         and not held[seat] & stoeck_pair):
                     second_card = False
+                    if record:
+                        _record(rec, h, na, _STOECK_BITS, seat, held[seat], played, work,
+                                i + 1, t)
                     if random01(mt) < 0.5:
                         row[_R_ACTIONS + na] = A_STOECK
                         na += 1
@@ -429,10 +390,11 @@ class SimCore:
             rules.weis, 0b111111111 if rules.weis_four_low else 0b111111000, rules.large_weis,
             rules.last_trick_bonus, rules.match_bonus, km, rules.kontermatch_bonus,
             rules.count_order == "stoeck-weis-stich", rules.target, rules.start_card, 0, 0, 0,
-            rules.kreuzweis])
+            rules.kreuzweis, 0, sum(1 << (A_CHOOSE + c) for c in contracts)])
         self.contracts = int64s(list(contracts) + [0] * (9 - len(contracts)))
         self.mults = int64s(rules.multipliers)
         self.work = np.zeros(_WORK, dtype=np.int64)
+        self.no_record = np.zeros((1, 1, _DECISION), dtype=np.int64)
 
     def rows(self, rng: random.Random, count: int,
              game_scores: tuple[int, int] | None = None) -> list[list[int]]:
@@ -446,7 +408,7 @@ class SimCore:
         done = 0
         while done < count:
             n = min(res.shape[0], count - done)
-            _play(mt, n, self.cfg, self.contracts, self.mults, self.work, res)
+            _play(mt, n, self.cfg, self.contracts, self.mults, self.work, res, self.no_record)
             out.extend(res[:n].tolist())
             done += n
         restore(rng, mt)
