@@ -64,6 +64,14 @@ _WORK = _W_RANKS + 4
 
 
 @jit_inline
+def _reached(cfg: Int64s, team: int, total0: int, total1: int, mult: int) -> bool:
+    """Whether ``team`` reached the target with these totals of the hand (before the
+    multiplier), when playing with game scores (``Round._credit``'s check)."""
+    total = total1 if team else total0
+    return bool(cfg[_C_GAME]) and cfg[_C_GS0 + team] + total * mult >= cfg[_C_TARGET]
+
+
+@jit_inline
 def _record(rec: Int64s, h: int, na: int, mask: int, seat: int, hand: int, played: int,
             work: Int64s, n: int, trick_no: int) -> None:
     """One decision of hand ``h`` into ``rec`` (see ``_D_*``); the trick's ``n`` cards are in
@@ -153,11 +161,9 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
         mode = MODES_T[contract, 0]
         misere = contract == 6
         mult = mults[contract]
-        game = cfg[_C_GAME]
-        target = cfg[_C_TARGET]
         tp0 = tp1 = mb0 = mb1 = w0 = w1 = st0 = st1 = 0
         winner = -1
-        # Weis on offer: one split per hand (no four of a kind here).
+        # The Weis splits on offer (puur.compiled.weis).
         for s in range(4):
             declared[s] = 0
             n_offer[s] = 0
@@ -219,9 +225,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                             else:
                                 st0 = 20
                             tm = seat & 1
-                            if game and (cfg[_C_GS1] if tm else cfg[_C_GS0]) + (
-                                    (tp1 + mb1 + w1 + st1) if tm else (tp0 + mb0 + w0 + st0)
-                            ) * mult >= target:
+                            if _reached(cfg, tm, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                                 winner = tm
                                 stopped = True
                                 break
@@ -289,9 +293,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                             st1 = 20
                         else:
                             st0 = 20
-                        if game and (cfg[_C_GS1] if tm else cfg[_C_GS0]) + (
-                                (tp1 + mb1 + w1 + st1) if tm else (tp0 + mb0 + w0 + st0)
-                        ) * mult >= target:
+                        if _reached(cfg, tm, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                             winner = tm
                             stopped = True
                             break
@@ -314,9 +316,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                     w1 = declared[1] + declared[3]
                 else:
                     w0 = declared[0] + declared[2]
-                if game and (cfg[_C_GS1] if wt else cfg[_C_GS0]) + (
-                        (tp1 + mb1 + w1 + st1) if wt else (tp0 + mb0 + w0 + st0)
-                ) * mult >= target:
+                if _reached(cfg, wt, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                     winner = wt
                     stopped = True
                     break
@@ -326,9 +326,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                 tp1 += pts
             else:
                 tp0 += pts
-            if game and (cfg[_C_GS1] if team else cfg[_C_GS0]) + (
-                    (tp1 + mb1 + w1 + st1) if team else (tp0 + mb0 + w0 + st0)
-            ) * mult >= target:
+            if _reached(cfg, team, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                 winner = team
                 stopped = True
                 break
@@ -345,9 +343,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                     mb1 = bonus
                 else:
                     mb0 = bonus
-                if game and (cfg[_C_GS1] if team else cfg[_C_GS0]) + (
-                        (tp1 + mb1 + w1 + st1) if team else (tp0 + mb0 + w0 + st0)
-                ) * mult >= target:
+                if _reached(cfg, team, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                     winner = team
             if not cfg[_C_WEIS_FIRST] and weis_seat >= 0 and winner < 0:
                 wt = weis_seat & 1
@@ -355,9 +351,7 @@ def _play(mt: Int64s, count: int, cfg: Int64s, contracts: Int64s,
                     w1 = declared[1] + declared[3]
                 else:
                     w0 = declared[0] + declared[2]
-                if game and (cfg[_C_GS1] if wt else cfg[_C_GS0]) + (
-                        (tp1 + mb1 + w1 + st1) if wt else (tp0 + mb0 + w0 + st0)
-                ) * mult >= target:
+                if _reached(cfg, wt, tp0 + mb0 + w0 + st0, tp1 + mb1 + w1 + st1, mult):
                     winner = wt
         row[_R_FOREHAND] = forehand
         row[_R_CONTRACT] = contract
