@@ -111,3 +111,19 @@ def test_bad_arguments_are_refused_before_anything_is_drawn() -> None:
     with pytest.raises(FastSimError, match="rng"):
         sim.play_many(object(), 3)  # type: ignore[arg-type]
     assert rng.getstate() == state
+
+
+def test_one_simulator_serves_several_threads() -> None:
+    # The compiled loop runs without the GIL: each call keeps its own state.
+    from concurrent.futures import ThreadPoolExecutor
+
+    rules = ALL_RULES["options-a"]
+    sim = FastSim(rules)
+    compiled.set_enabled(True)
+    jobs = [(seed, (rules.target - 100, rules.target - 150) if seed % 2 else None)
+            for seed in range(8)]
+    want = [sim.play_many(random.Random(seed), 400, game_scores=gs) for seed, gs in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(
+            lambda job: sim.play_many(random.Random(job[0]), 400, game_scores=job[1]), jobs))
+    assert got == want

@@ -37,6 +37,7 @@ from puur.compiled.fastsim import (
     _R_TP,
     _R_WEIS,
     _ROW,
+    _WORK,
     SimCore,
     _play,
 )
@@ -52,12 +53,11 @@ def _batch(core: SimCore, rng: random.Random, count: int) -> Batch:
     mt = state_of(rng)
     res = np.zeros((count, _ROW), dtype=np.int64)
     rec = np.zeros((count, _MAX_DECISIONS, _DECISION), dtype=np.int64)
-    core.cfg[_C_GAME] = 0
-    core.cfg[_C_RECORD] = 1
-    try:
-        _play(mt, count, core.cfg, core.contracts, core.mults, core.work, res, rec)
-    finally:
-        core.cfg[_C_RECORD] = 0
+    cfg = core.cfg.copy()  # per call, as in SimCore.rows
+    cfg[_C_GAME] = 0
+    cfg[_C_RECORD] = 1
+    work = np.zeros(_WORK, dtype=np.int64)
+    _play(mt, count, cfg, core.contracts, core.mults, work, res, rec)
     restore(rng, mt)
     n = res[:, _R_N]
     actions = res[:, _R_ACTIONS:_R_ACTIONS + _MAX_DECISIONS]

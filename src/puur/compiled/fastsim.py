@@ -387,22 +387,25 @@ class SimCore:
             rules.kreuzweis, 0, sum(1 << (A_CHOOSE + c) for c in contracts)])
         self.contracts = int64s(list(contracts) + [0] * (9 - len(contracts)))
         self.mults = int64s(rules.multipliers)
-        self.work = np.zeros(_WORK, dtype=np.int64)
         self.no_record = np.zeros((1, 1, _DECISION), dtype=np.int64)
 
     def rows(self, rng: random.Random, count: int,
              game_scores: tuple[int, int] | None = None) -> list[list[int]]:
         """``count`` hands played with ``rng`` as rows of results (see ``_R_*``), each from
         ``game_scores`` when given."""
-        self.cfg[_C_GAME] = game_scores is not None
-        self.cfg[_C_GS0], self.cfg[_C_GS1] = game_scores or (0, 0)
+        # The constants and the scratch space are per call: one simulator may serve several
+        # threads (the compiled loop runs without the GIL).
+        cfg = self.cfg.copy()
+        cfg[_C_GAME] = game_scores is not None
+        cfg[_C_GS0], cfg[_C_GS1] = game_scores or (0, 0)
+        work = np.zeros(_WORK, dtype=np.int64)
         mt = state_of(rng)
         res = np.zeros((min(count, 4096), _ROW), dtype=np.int64)
         out: list[list[int]] = []
         done = 0
         while done < count:
             n = min(res.shape[0], count - done)
-            _play(mt, n, self.cfg, self.contracts, self.mults, self.work, res, self.no_record)
+            _play(mt, n, cfg, self.contracts, self.mults, work, res, self.no_record)
             out.extend(res[:n].tolist())
             done += n
         restore(rng, mt)
