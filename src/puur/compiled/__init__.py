@@ -5,7 +5,12 @@ differential tests in ``tests/compiled`` check it) and are used automatically wh
 and ``numpy`` import (``pip install 'puur[fast]'``):
 
 * :mod:`puur.compiled.dds`: the search of the cards-open solver (:class:`puur.bots.dds.Solver`);
-* :mod:`puur.compiled.playout`: the greedy play-outs (:class:`puur.bots.playout.Playout`).
+* :mod:`puur.compiled.playout`: the greedy play-outs (:class:`puur.bots.playout.Playout`);
+* :mod:`puur.compiled.fastsim`: batches of the fast simulator
+  (:meth:`puur.fastsim.FastSim.play_many`), with :mod:`puur.compiled.mt` (Python's random
+  numbers) and :mod:`puur.compiled.weis` (the Weis splits);
+* :mod:`puur.compiled.batch`: many random hands with every decision as numpy arrays, for
+  learners (compiled only).
 
 The switch: ``PUUR_COMPILED=0`` in the environment, or :func:`set_enabled` (``False`` forces the
 reference path, ``None`` goes back to the automatic choice). A caller may also ask for one path
