@@ -65,7 +65,7 @@ def test_the_policy_gives_the_same_cards_under_the_switch() -> None:
             p = Playout(rnd.rules, rnd.contract, rnd.declarer_team, True)
             assert not p.compiled
             want = play(p, rnd)
-            compiled.set_enabled(None)
+            compiled.set_enabled(True)
             p = Playout(rnd.rules, rnd.contract, rnd.declarer_team, True)
             assert p.compiled
             assert play(p, rnd) == want
