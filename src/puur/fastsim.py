@@ -36,6 +36,7 @@ tables (:mod:`puur.fastweis`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from puur._checks import is_int, is_int_in, scores_arg, show
@@ -162,6 +163,8 @@ class FastSim:
         self._stoeck = r.stoeck
         self._with_weis = r.stoeck_announce == "with-weis"
         self._weis_offer = WeisOffers(r).offer  # unchecked, for the loop of play()
+        self._batch: Callable[[random.Random, int, tuple[int, int] | None],
+                              list[FastHand]] | None = None
 
     # -----------------------------------------------------------------------------------------
 
@@ -443,6 +446,28 @@ class FastSim:
         )
 
 
+    def play_many(
+        self, rng: random.Random, count: int, *, game_scores: tuple[int, int] | None = None
+    ) -> list[FastHand]:
+        """``count`` hands, each with its own deal, exactly as ``count`` calls of
+        ``play(rng, game_scores=game_scores)`` give them; compiled (:mod:`puur.compiled.fastsim`)
+        when numba is there and :func:`puur.compiled.enabled` says so."""
+        if not is_int(count) or count < 0:
+            raise FastSimError(f"count must be a whole number from 0, not {show(count)}")
+        _check_play(rng, None, None, game_scores, None)
+        import puur.compiled as _compiled
+
+        # The compiled loop draws from the generator's state: only a plain random.Random (not a
+        # subclass with its own ``random()``) gives the same numbers there.
+        if not _compiled.enabled() or type(rng) is not random.Random:
+            return [self.play(rng, game_scores=game_scores) for _ in range(count)]
+        if self._batch is None:
+            from puur.compiled.fastsim import SimCore
+
+            self._batch = SimCore(self.rules).hands
+        return self._batch(rng, count, game_scores)
+
+
 _SIMS: dict[RuleSet, FastSim] = {}
 
 
@@ -471,11 +496,7 @@ def random_hand(
 
 def random_hands(rules: RuleSet, count: int, rng: random.Random) -> list[FastHand]:
     """Play ``count`` independent random hands, each with its own deal from ``rng``."""
-    if not is_int(count) or count < 0:
-        raise FastSimError(f"count must be a whole number from 0, not {show(count)}")
-    _check_rng(rng)
-    play = _sim(rules).play
-    return [play(rng) for _ in range(count)]
+    return _sim(rules).play_many(rng, count)
 
 
 def play_round_randomly(rnd: Round, rng: random.Random) -> Round:

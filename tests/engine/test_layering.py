@@ -1,9 +1,11 @@
 """Import layering (docs/engine-api.md): imports flow one way.
 
 _checks → cards → contracts → tricks/rules/options → actions/weis/scoring/deal → fastweis/hand →
-round → game/observation/fastsim → notation/record → variants → bots → arena → tui/server/env. The
-core (top-level modules of ``src/puur`` and the ``variants`` package) uses only the standard
-library; the command line entry points ``cli`` and ``demo`` are the application, not the core.
+round → game/observation/fastsim → notation/record → variants → compiled → bots → arena →
+tui/server/env. The core (top-level modules of ``src/puur`` and the ``variants`` package) uses
+only the standard library; the command line entry points ``cli`` and ``demo`` are the
+application, not the core; ``compiled`` (numba, numpy) is an optional extra that ``bots``
+imports lazily.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ CORE_LEVELS = {
     "record": 9,
 }
 # Packages outside the core, in order; a package may import the core and lower packages.
+# ``compiled`` (numba kernels of the search's hot paths) sits below the bots that dispatch to it.
 PACKAGE_LEVELS = {
-    "variants": 9, "bots": 10, "arena": 11, "tui": 12, "server": 12,
+    "variants": 9, "compiled": 9.5, "bots": 10, "arena": 11, "tui": 12, "server": 12,
     "env": 12,  # learning interfaces (the rl extra): PettingZoo, Gymnasium, OpenSpiel
 }
 # Packages that belong to the core: standard library only, like the top-level modules.
@@ -52,7 +55,9 @@ APP_MODULES = {"cli", "demo", "__init__"}
 # import (the observation module needs the Round type, so it cannot be imported at the top).
 # ``Game.variant`` names its registry entry the same way.
 # A record names its variant, which the record module looks up in the registry.
-LAZY_UPWARD = {("round", "observation"), ("game", "variants"), ("record", "variants")}
+# ``FastSim.play_many`` hands its batches to the optional compiled core when it is installed.
+LAZY_UPWARD = {("round", "observation"), ("game", "variants"), ("record", "variants"),
+               ("fastsim", "compiled")}
 
 
 def imports_of(path: Path) -> list[tuple[str, bool]]:

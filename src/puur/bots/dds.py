@@ -36,14 +36,18 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from puur import compiled as _compiled
 from puur.bots.tricks import check_hand_setup, played_points, resolve_past_points
 from puur.cards import NUM_CARDS
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, STRENGTH, Contract, contract_mode
 from puur.round import Round, legal_cards
 from puur.rules import RuleSet
 from puur.weis import stoeck_cards
+
+if TYPE_CHECKING:
+    from puur.compiled.dds import SolverCore
 
 __all__ = ["Solver", "analyse", "best_card", "played_points", "solve", "solver_for"]
 
@@ -74,10 +78,15 @@ class Solver:
 
     ``declarer_team`` (the team that chose) decides Match against Kontermatch bonuses. The
     transposition table is kept between calls, so analysing several moves of one deal shares
-    work. ``nodes`` counts the positions visited.
+    work (:meth:`table_entries`, :meth:`clear_table`). ``nodes`` counts the positions visited.
+
+    ``compiled``: search with the compiled core (:mod:`puur.compiled.dds`, same values) when
+    ``True``, with this module's Python search when ``False``; by default the compiled core when
+    numba is installed (:func:`puur.compiled.enabled`).
     """
 
-    def __init__(self, rules: RuleSet, contract: int, declarer_team: int) -> None:
+    def __init__(self, rules: RuleSet, contract: int, declarer_team: int, *,
+                 compiled: bool | None = None) -> None:
         check_hand_setup(rules, contract, declarer_team)
         self.rules = rules
         self.contract = contract
@@ -104,6 +113,27 @@ class Solver:
         self._group_cache: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
         self.nodes = 0
         self._team = 0
+        self._core: SolverCore | None = None
+        if _compiled.wanted(compiled):
+            from puur.compiled.dds import SolverCore
+
+            self._core = SolverCore(contract, self.orders, self.pkey, self.trump, self.misere,
+                                    self.last_bonus, self.match_bonus, self._double_bit)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether this solver searches with the compiled core."""
+        return self._core is not None
+
+    def table_entries(self) -> int:
+        """Positions in the transposition table."""
+        return self._core.entries() if self._core is not None else len(self.tt)
+
+    def clear_table(self) -> None:
+        """Empty the transposition table (the values found stay the same, only slower)."""
+        if self._core is not None:
+            self._core.clear()
+        self.tt.clear()
 
     # ------------------------------------------------------------------------------------------
 
@@ -150,8 +180,13 @@ class Solver:
                 raise ValueError(f"card {c} is not legal here")
             r = rep_of[c]
             if r not in done:
-                done[r] = self._after(hands, leader, trick, trick_no, taken, acc, mover, r,
-                                      -_INF, _INF)
+                if self._core is not None:
+                    done[r] = self._core.search(hands, leader, trick, trick_no, taken, acc,
+                                                self._team, r)
+                    self.nodes = self._core.nodes
+                else:
+                    done[r] = self._after(hands, leader, trick, trick_no, taken, acc, mover, r,
+                                          -_INF, _INF)
             out[c] = done[r]
         return out
 
@@ -170,10 +205,16 @@ class Solver:
         ``past_points`` as in :meth:`values`."""
         hands = list(hands)
         trick = list(trick)
+        if not 0 <= len(trick) < 4 or not 0 <= trick_no < 9:
+            raise ValueError("not a card-play position")
         mover = (leader + len(trick)) % 4
         self._team = mover & 1 if team is None else team
         acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
                                   bool(self._double_bit) and taken in (0, self._double_bit))
+        if self._core is not None:
+            v = self._core.search(hands, leader, trick, trick_no, taken, acc, self._team)
+            self.nodes = self._core.nodes
+            return v
         return self._search(hands, leader, trick, trick_no, taken, acc, -_INF, _INF)
 
     def _legal(self, hand: int, trick: list[int], trick_no: int) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from puur import compiled as _compiled
 from puur.bots.tricks import check_hand_setup, resolve_past_points
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import POINTS, STRENGTH, Contract, contract_mode
@@ -36,6 +37,7 @@ from puur.rules import RuleSet
 
 if TYPE_CHECKING:
     from puur.bots.dds import Solver
+    from puur.compiled.playout import PlayoutCore
 
 __all__ = ["Playout"]
 
@@ -57,10 +59,16 @@ _STRONG: Final = _strong_orders()
 
 
 class Playout:
-    """Plays hands of one contract to the end with the greedy policy."""
+    """Plays hands of one contract to the end with the greedy policy.
+
+    ``compiled``: play with the compiled core (:mod:`puur.compiled.playout`, the same cards and
+    gains) when ``True``, with this module's Python when ``False``; by default the compiled core
+    when numba is installed (:func:`puur.compiled.enabled`).
+    """
 
     def __init__(
-        self, rules: RuleSet, contract: int, declarer_team: int, open_hands: bool = False
+        self, rules: RuleSet, contract: int, declarer_team: int, open_hands: bool = False,
+        *, compiled: bool | None = None,
     ) -> None:
         check_hand_setup(rules, contract, declarer_team)
         #: Let the policy look at the other hands of the sampled deal to tell whether a card
@@ -87,6 +95,17 @@ class Playout:
         #: points as they fell (``_double``).
         self.match_bonus = tuple(bonus)
         self._double = declarer_team ^ 1 if km == "double" else -1
+        self._core: PlayoutCore | None = None
+        if _compiled.wanted(compiled):
+            from puur.compiled.playout import PlayoutCore
+
+            self._core = PlayoutCore(contract, self.trump, self.misere, self.last_bonus,
+                                     self.match_bonus, self._double, declarer_team, open_hands)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether this play-out plays with the compiled core."""
+        return self._core is not None
 
     def run(
         self, hands: list[int], leader: int, trick: list[int], trick_no: int, taken: int,
@@ -101,13 +120,25 @@ class Playout:
         Kontermatch may still come). A ``line`` list receives the cards the policy plays, in
         order. With an exact ``endgame``, each team's gain from there is its exact value.
         """
-        gains = [0, 0]
         self.hands = hands
+        end = self.endgame
+        acc = past_points if past_points is not None else resolve_past_points(
+            self.contract, hands, trick, trick_no, past_points,
+            self._double >= 0 and taken in (0, 1 << self._double))
+        if self._core is not None:
+            g0, g1, leader, trick_no, taken, acc, stopped = self._core.run(
+                hands, leader, trick, trick_no, taken, acc,
+                self.endgame_tricks if end is not None else 0, line)
+            if not stopped:
+                return g0, g1
+            assert end is not None
+            gains = [g0, g1]
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+            self._finish_exactly(end, gains, hands, leader, trick_no, taken, acc, live)
+            return gains[0], gains[1]
+        gains = [0, 0]
         live = hands[0] | hands[1] | hands[2] | hands[3]
         trump = self.trump
-        end = self.endgame
-        acc = resolve_past_points(self.contract, hands, trick, trick_no, past_points,
-                                  self._double >= 0 and taken in (0, 1 << self._double))
         while True:
             if end is not None and not trick and 9 - trick_no <= self.endgame_tricks:
                 self._finish_exactly(end, gains, hands, leader, trick_no, taken, acc, live)
@@ -170,8 +201,8 @@ class Playout:
         else:
             gains[lt ^ 1] += end.value(hands, leader, [], trick_no, taken, past_points=acc,
                                        team=lt ^ 1)
-        if len(end.tt) > 100_000:
-            end.tt.clear()
+        if end.table_entries() > 100_000:
+            end.clear_table()
 
     def choose(
         self, hand: int, mover: int, leader: int, trick: list[int], trick_no: int, live: int
