@@ -41,16 +41,13 @@ def storage(client: Any) -> Any:
 @contextmanager
 def disk_full(client: Any) -> Iterator[None]:
     """SQLite's own 'database or disk is full': the file may not grow by a page."""
-    s = storage(client)
-    dbs = [s.db, s.now]  # the connection of the storage thread and that of writes made at once
-    pages = on_server(client, lambda: s.db.execute("PRAGMA page_count").fetchone()[0])
-    for db in dbs:
-        on_server(client, lambda db=db: db.execute(f"PRAGMA max_page_count={pages}"))
+    db = storage(client).db
+    pages = on_server(client, lambda: db.execute("PRAGMA page_count").fetchone()[0])
+    on_server(client, lambda: db.execute(f"PRAGMA max_page_count={pages}"))
     try:
         yield
     finally:
-        for db in dbs:
-            on_server(client, lambda db=db: db.execute("PRAGMA max_page_count=1073741823"))
+        on_server(client, lambda: db.execute("PRAGMA max_page_count=1073741823"))
 
 
 @contextmanager
@@ -85,27 +82,15 @@ class Refusing:
         return getattr(self.db, name)
 
 
-class Refusals:
-    """The statements refused on both of the server's connections."""
-
-    def __init__(self, *proxies: Refusing) -> None:
-        self.proxies = proxies
-
-    @property
-    def refused(self) -> int:
-        return sum(p.refused for p in self.proxies)
-
-
 @contextmanager
-def refusing(client: Any, what: str) -> Iterator[Refusals]:
+def refusing(client: Any, what: str) -> Iterator[Refusing]:
     s = storage(client)
     proxy = Refusing(s.db, what)
-    at_once = Refusing(s.now, what)  # the connection of writes made at once
-    s.db, s.now = proxy, at_once
+    s.db = proxy
     try:
-        yield Refusals(proxy, at_once)
+        yield proxy
     finally:
-        s.db, s.now = proxy.db, at_once.db
+        s.db = proxy.db
 
 
 def until(ws: Any, pred: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:

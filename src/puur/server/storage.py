@@ -11,13 +11,7 @@ Every method raises :class:`sqlite3.Error` when the database refuses (a full dis
 locked by another process for more than :data:`BUSY_TIMEOUT` seconds) and then has changed
 nothing: each write is one transaction, rolled back whole when any part of it fails. The methods
 are plain blocking calls; the running server makes them in its storage thread
-(:mod:`puur.server.worker`), one at a time, but for an action's write, which it first tries at
-once with ``wait=False`` (:meth:`Storage.add_actions`: it never waits for a lock).
-
-The log is written back into the database file (a checkpoint, which waits for the disk) only by
-:meth:`Storage.checkpoint`, which the server calls in its storage thread every
-:data:`CHECKPOINT_EVERY` writes, never by a write itself, so that no write made at once waits
-for the disk.
+(:mod:`puur.server.worker`), one at a time.
 
 Uses only the standard library's :mod:`sqlite3`.
 """
@@ -120,13 +114,6 @@ _ADDED_COLUMNS: Final = (
 #: event loop; kept short so that those calls are answered (or refused and tried again) soon.
 BUSY_TIMEOUT: Final = 1.0
 
-# What SQLite says of a lock it would have waited for.
-_WOULD_WAIT: Final = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-#: Writes between two checkpoints (:meth:`Storage.checkpoint`): about two pages of log each,
-#: so the log stays near SQLite's own default of 1000 pages.
-CHECKPOINT_EVERY: Final = 500
-
 _INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
 )
@@ -167,7 +154,6 @@ class Storage:
         use by another server (the lock of :mod:`puur.server.dbfile`, held until
         :meth:`close`)."""
         self.path = str(path)
-        self._writes = 0  # since the last checkpoint
         self._lock = lock_database(path)
         try:
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
@@ -176,23 +162,10 @@ class Storage:
                 check_foreign(self.db, self.path, "tables")  # before anything is written
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
-                self.db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
                 self._add_columns()
                 check_columns(self.db, self.path, _SCHEMA)
-                #: The connection of the writes made at once (``add_actions(wait=False)``):
-                #: SQLite's busy timeout at zero, so it fails where it would wait. Used only
-                #: under the storage worker's lock, like ``db``. ``None`` in memory (nothing
-                #: else can hold the lock there, and a second connection would be another
-                #: database): those writes then use ``db``.
-                self.now: sqlite3.Connection | None = None
-                if self.path != ":memory:":
-                    self.now = sqlite3.connect(self.path, timeout=0, isolation_level=None,
-                                               check_same_thread=False)
-                    for pragma in ("synchronous=NORMAL", "wal_autocheckpoint=0",
-                                   "foreign_keys=ON"):
-                        self.now.execute(f"PRAGMA {pragma}")
             except BaseException:
                 self.db.close()
                 raise
@@ -214,8 +187,6 @@ class Storage:
     def close(self) -> None:
         """Close the database and give its lock up."""
         try:
-            if self.now is not None:
-                self.now.close()
             self.db.close()
         finally:
             self._unlock()
@@ -281,33 +252,17 @@ class Storage:
             db.execute("UPDATE tables SET game_id=? WHERE code=?", (gid, code))
         return gid
 
-    def add_actions(self, game_id: int, rows: list[ActionRow], wait: bool = True) -> bool:
+    def add_actions(self, game_id: int, rows: list[ActionRow]) -> None:
         """Store actions of a game in order, with the deals and the game end they led to, in
-        one transaction (all or nothing). ``wait=False``: fail at once, instead of waiting up
-        to :data:`BUSY_TIMEOUT`, when another program holds the database's lock, and then
-        return ``False`` having changed nothing (the call can be made again, waiting); any
-        other refusal raises as always. ``True`` once stored."""
-        if wait:
-            self._add_actions(self.db, game_id, rows)
-        else:
-            try:
-                self._add_actions(self.now or self.db, game_id, rows)
-            except sqlite3.OperationalError as e:
-                if getattr(e, "sqlite_errorcode", None) in _WOULD_WAIT:
-                    return False
-                raise
-        self._writes += 1
-        return True
-
-    @staticmethod
-    def _add_actions(db: sqlite3.Connection, game_id: int, rows: list[ActionRow]) -> None:
+        one transaction (all or nothing)."""
         now = time.time()
         if len(rows) == 1 and rows[0].new_deal is None and rows[0].finish is None:
             # The common case: one statement is its own transaction.
             r = rows[0]
-            db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by, now))
+            self.db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
+                                             now))
             return
-        with _Transaction(db):
+        with self._tx() as db:
             for r in rows:
                 db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
                                             now))
@@ -325,20 +280,6 @@ class Storage:
                         (now, f.winner, f.reason, s0, s1, json.dumps(f.scores), f.record,
                          game_id),
                     )
-
-    def checkpoint_due(self) -> bool:
-        """``True`` once every :data:`CHECKPOINT_EVERY` writes of actions: the caller then
-        has :meth:`checkpoint` made."""
-        if self._writes < CHECKPOINT_EVERY:
-            return False
-        self._writes = 0
-        return True
-
-    def checkpoint(self) -> None:
-        """Write the log back into the database file as far as no reader holds it (SQLite's
-        passive checkpoint; it waits for the disk, so the server makes it in its storage
-        thread). A refused checkpoint is tried again with the next one."""
-        self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def add_share(self, game_id: int, key_hash: str) -> None:
         """Store a share key (its hash) that opens one finished game to whoever holds it."""

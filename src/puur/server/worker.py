@@ -13,25 +13,16 @@ cancelled meanwhile (a client leaving, the scheduler moving on): the caller lear
 and the cancellation reaches it at its next ``await``, so a write the database took is never
 left unknown to the table that made it.
 
-The thread is lean on purpose: a call is handed over by one put on a
-:class:`queue.SimpleQueue` and its result comes back by one ``call_soon_threadsafe`` onto the
-loop (a thread pool's executor, with its locks, semaphore and a second future per call, cost
-several times as much CPU per write).
-
-**Calls that cannot wait run at once.** Even so, handing a call to another thread and back
-costs the event loop more than a short write itself, on a machine with few cores most of all
-(the woken thread competes with the loop for the interpreter and the core). A call that never
-waits (an action's write with SQLite's busy timeout at zero, which fails at once where it would
-wait) is therefore tried in the loop's own thread first (:meth:`StorageWorker.try_now`), while
-the thread is idle; one that would wait goes to the thread as before. Every call holds the
-worker's lock while it runs, so the connection is never used by two threads at once.
+The thread is lean on purpose, since every action of every table passes through it: a call is
+handed over by one put on a :class:`queue.SimpleQueue` and its result comes back by one
+``call_soon_threadsafe`` onto the loop (a thread pool's executor, with its locks, semaphore and
+a second future per call, cost several times as much CPU per write).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -41,8 +32,7 @@ __all__ = ["StorageWorker"]
 
 T = TypeVar("T")
 
-_Job = tuple[Callable[[], Any], "asyncio.Future[Any] | None", asyncio.AbstractEventLoop | None]
-log = logging.getLogger("puur.server")
+_Job = tuple[Callable[[], Any], "asyncio.Future[Any]", asyncio.AbstractEventLoop]
 
 
 def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
@@ -61,45 +51,10 @@ class StorageWorker:
     def __init__(self, threaded: bool = True) -> None:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        #: Held by every call while it runs, in the thread or at once.
-        self._busy = threading.Lock()
         if threaded:
             self._thread = threading.Thread(target=self._serve, name="puur-storage", daemon=True)
             self._thread.start()
         self._closed = False
-
-    def try_now(self, call: Callable[[], T]) -> tuple[bool, T | None]:
-        """``(True, call())`` when the thread is idle, run at once in the calling thread (its
-        exception, if any, raised as it is); ``(False, None)`` when a call is running (or
-        queued) in the thread, so that this one would have to wait: hand it to :meth:`run`.
-        Only for calls that never wait themselves."""
-        if self._closed:
-            raise asyncio.CancelledError  # the server is stopping: nothing more is stored
-        if self._thread is not None and not self._jobs.empty():
-            return False, None  # calls wait in the queue: this one comes after them
-        if not self._busy.acquire(blocking=False):
-            return False, None
-        try:
-            return True, call()
-        finally:
-            self._busy.release()
-
-    def later(self, call: Callable[[], object]) -> None:
-        """Run ``call`` in the thread after the calls before it, with nobody waiting for it
-        (upkeep such as a checkpoint); a failure is logged. Unthreaded: at once."""
-        if self._closed:
-            return
-        if self._thread is None:
-            self._quietly(call)
-        else:
-            self._jobs.put((call, None, None))
-
-    def _quietly(self, call: Callable[[], object]) -> None:
-        try:
-            with self._busy:
-                call()
-        except Exception as e:  # upkeep: the next time will do
-            log.warning("storage upkeep failed: %s", e)
 
     def _serve(self) -> None:
         jobs = self._jobs
@@ -108,14 +63,10 @@ class StorageWorker:
             if job is None:
                 return
             call, future, loop = job
-            if future is None or loop is None:
-                self._quietly(call)
-                continue
             value: Any = None
             error: BaseException | None = None
             try:
-                with self._busy:
-                    value = call()
+                value = call()
             except BaseException as exc:  # handed to the caller, as it is
                 error = exc
             # A closed loop (RuntimeError) has nobody waiting for the answer any more.
@@ -125,8 +76,7 @@ class StorageWorker:
     async def run(self, call: Callable[[], T]) -> T:
         """The result of ``call()`` (or its exception), run in the storage thread."""
         if self._thread is None:
-            with self._busy:
-                return call()
+            return call()
         if self._closed:
             raise asyncio.CancelledError  # the server is stopping: nothing more is stored
         loop = asyncio.get_running_loop()
