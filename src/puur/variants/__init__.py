@@ -13,7 +13,7 @@ interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop(
 
 from __future__ import annotations
 
-from puur.variants import coiffeur, differenzler, molotow, schieber
+from puur.variants import bieter, coiffeur, differenzler, molotow, schieber
 from puur.variants.base import Variant, VariantError, VariantGame
 from puur.variants.registry import get, register, variants
 
@@ -23,3 +23,4 @@ register(schieber.VARIANT)
 register(differenzler.VARIANT)
 register(coiffeur.VARIANT)
 register(molotow.VARIANT)
+register(bieter.VARIANT)
