@@ -24,7 +24,6 @@ from puur.variants.bieter_rules import (
     A_STOECK,
     A_STOECK_NO,
     REMOVED_AT_FIVE,
-    BieterRules,
     add_hand,
     bid_action,
     first_to_target,

@@ -9,7 +9,7 @@ for Schieber and :mod:`puur.bots.variant_search` for every other variant.
 
 from __future__ import annotations
 
-from puur.bots import coiffeur, differenzler, molotow  # noqa: F401  (register their rule players)
+from puur.bots import bieter, coiffeur, differenzler, molotow  # noqa: F401  (rule players)
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
 from puur.bots.rules import RuleBot  # registers BOTS["rules"]
 from puur.bots.search import SearchBot  # registers BOTS["search"]

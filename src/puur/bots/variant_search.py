@@ -31,6 +31,7 @@ import time
 from collections.abc import Hashable
 from typing import Any, Final
 
+from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_molotow import MolotowModel
@@ -39,6 +40,7 @@ from puur.bots.variant_schieber import SchieberModel
 from puur.bots.worlds import VariantModel, WorldSampler
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
+from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.molotow_view import MolotowObservation
@@ -50,6 +52,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     DifferenzlerObservation: DifferenzlerModel(),
     CoiffeurObservation: CoiffeurModel(),
     MolotowObservation: MolotowModel(),
+    BieterObservation: BieterModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -28,7 +28,6 @@ from puur.deal import check_hands, deal_packets, shuffled
 from puur.hand import OVER, TrickHand
 from puur.variants.bieter_rules import (
     A_ACCEPT,
-    A_BID,
     A_CALL,
     A_CONTRACT,
     A_DECLINE,
@@ -155,6 +154,8 @@ class BieterHand(TrickHand):
         self.bids: tuple[int, ...] = (0,) * n
         self.passed: int = 0
         self.high_bidder: int = -1
+        #: Every call of the auction in order: (seat, bid), a bid of 0 for a pass.
+        self.auction: tuple[tuple[int, int], ...] = ()
         #: The card the dealer turned for trumps (later hands only; -1 in the first hand).
         self.turned: int = -1 if self.first else deal.turned
         self.contract: int = -1 if self.first else turned_contract(
@@ -259,6 +260,7 @@ class BieterHand(TrickHand):
     def _bid(self, action: int) -> None:
         n = self.num_seats
         seat = self.to_move
+        self.auction = (*self.auction, (seat, 0 if action == A_PASS else bid_value(action)))
         if action == A_PASS:
             self.passed |= 1 << seat
         else:

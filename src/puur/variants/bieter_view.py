@@ -76,10 +76,12 @@ class BieterObservation(SeatView):
     hand_no: int
     #: True in the hand that opened with the auction (the König names the contract, leads).
     first: bool
-    #: The auction: each seat's last bid (0: none), the seats that passed (bits), the König
+    #: The auction: each seat's last bid (0: none), the seats that passed (bits), every call in
+    #: order ((seat, bid), 0 for a pass), the König
     #: (-1 until the auction is over) and the bid he plays for.
     bids: tuple[int, ...]
     passed: int
+    auction: tuple[tuple[int, int], ...]
     koenig: int
     bid: int
     #: The contract (-1 until named), the trump suit (-1 without) and the turned card.
@@ -266,6 +268,7 @@ def observe(hand: BieterHand, seat: int) -> BieterObservation:
         first=hand.first,
         bids=hand.bids,
         passed=hand.passed,
+        auction=hand.auction,
         koenig=hand.koenig,
         bid=hand.bid,
         contract=hand.contract,
