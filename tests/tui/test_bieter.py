@@ -25,7 +25,7 @@ from puur.tui.faces import face_for
 from puur.tui.plain import EXIT_OK, run_plain
 from puur.tui.render import event_text
 from puur.variants import get
-from puur.variants.bieter_rules import A_CONTRACT, A_PASS, bid_action
+from puur.variants.bieter_rules import A_CALL, A_CONTRACT, A_PASS, bid_action
 
 # Short games: the Bauern need 400 and nobody bids above 360.
 SHORT = variant_rules("bieter", target=400, max_bid=360)
@@ -86,13 +86,17 @@ def test_five_seats_show_no_partner_before_the_card_falls() -> None:
     session = variant_session(FIVE, seed=6)
     face = face_for("bieter")
     g = session.game
-    while g.round.phase in ("bid", "contract", "call") and not g.is_over:
-        g.push(g.legal_actions()[-1] if g.round.phase == "bid" else g.legal_actions()[0])
+    while g.round.phase == "bid":
+        g.push(bid_action(350) if g.to_move == 1 else A_PASS)
+    g.push(A_CONTRACT + 1)
+    called = max(c for c in range(36) if g.round.hands[2] >> c & 1)
+    g.push(A_CALL + called)
     obs = session.observation()
-    if obs.partner < 0:
-        line1, line2 = face.status(session, obs, "en", "swiss")
-        assert "partner" not in line2
-        assert face.column_grid(obs, "en").rows[0][1] == "-"
+    assert obs.partner == -1 and g.round.partner == 2
+    _line1, line2 = face.status(session, obs, "en", "swiss")
+    assert "called" in line2 and "partner" not in line2
+    assert face.column_grid(obs, "en").rows[0][1] == "-"
+    assert face.seat_mark(obs, 2) == "" and face.seat_mark(obs, 1) == " ★"
 
 
 @pytest.mark.parametrize(("rules", "lang"), [(SHORT, "en"), (TALON, "de"), (FIVE, "it")],
