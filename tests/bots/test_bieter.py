@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+from tests.variants.test_bieter import cards, fill
+
 from puur.bots import make_bot
 from puur.bots.bieter import BieterPlayer, best_contract, bid_limit, hand_points
 from puur.bots.variant_search import VariantSearch, model_for
 from puur.bots.worlds import WorldSampler
-from puur.cards import SUIT_MASK, CardSet, parse_card
+from puur.cards import SUIT_MASK, parse_card
 from puur.variants import get
 from puur.variants.bieter_hand import BieterDeal, BieterHand
 from puur.variants.bieter_rules import (
@@ -23,21 +25,6 @@ from puur.variants.bieter_rules import (
 
 V = get("bieter")
 RULES = BieterPlayer()
-
-
-def cards(text: str) -> int:
-    return CardSet.from_text(text).bits
-
-
-def fill(fixed: list[str], per: int) -> tuple[int, ...]:
-    hands = [cards(t) if t else 0 for t in fixed]
-    rest = [c for c in range(36) if not sum(hands) >> c & 1]
-    out = []
-    for h in hands:
-        while h.bit_count() < per:
-            h |= 1 << rest.pop(0)
-        out.append(h)
-    return tuple(out)
 
 
 def test_the_hand_evaluation_finds_the_contract_and_the_bid_grows_with_it() -> None:

@@ -48,8 +48,12 @@ CARD = re.compile(r'"([DHSC][6-9TJQKA])"')
 
 def card_tokens(m: dict[str, Any]) -> set[str]:
     """Every card token in a message but its table summary (which holds the rule options, and
-    they name a start card)."""
-    return set(CARD.findall(json.dumps({k: v for k, v in m.items() if k != "table"})))
+    they name a start card) and the seat's own legal actions (checked against its observation:
+    a call names cards the seat does not hold)."""
+    m = {k: v for k, v in m.items() if k != "table"}
+    if isinstance(m.get("game"), dict):
+        m["game"] = {k: v for k, v in m["game"].items() if k != "legal"}
+    return set(CARD.findall(json.dumps(m)))
 
 
 def known_cards(hand: Any, seat: int) -> set[str]:
@@ -60,7 +64,9 @@ def known_cards(hand: Any, seat: int) -> set[str]:
     for s in range(hand.num_seats):
         mask |= obs.known_cards(s) if s != seat else 0
     if seat >= 0:
-        mask |= hand.initial_hands[seat]
+        # Its own cards: as dealt, as held now (a talon taken), and laid aside face down.
+        mask |= hand.initial_hands[seat] | obs.hand | obs.set_aside
+    mask |= obs.table_cards | obs.named_cards  # face up on the table; named, holder unknown
     return out | {format_card(c) for c in bits(mask)}
 
 

@@ -16,7 +16,6 @@ The options, presets and action ids are in :mod:`puur.variants.bieter_rules`, on
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
@@ -67,14 +66,7 @@ class BieterGame(DealtSeries[BieterHand]):
         if first_dealer is not None and (type(first_dealer) is not int
                                          or not 0 <= first_dealer < n):
             raise ValueError(f"the first dealer must be a seat 0..{n - 1}")
-        self.seed = seed if seed is not None else random.randrange(2**63)
-        self._deals: list[Any] = list(deals or [])
-        self._players = n
-        self.first_dealer = (self._deals[0].dealer if self._deals
-                             else first_dealer if first_dealer is not None
-                             else random.Random(f"{self.seed}:dealer").randrange(n))
-        self.rounds = []
-        self._start_hand((0, 0))
+        self._start_series(seed, deals, n, first_dealer, (0, 0))
 
     @property
     def variant(self) -> BieterVariant:
@@ -371,13 +363,12 @@ class BieterVariant(OptionsVariant):
         return format_places(game)
 
     def result_data(self, game: Any) -> dict[str, Any]:
-        """The finished game, with the side that won (``winning_side``: 0 the König's, 1 the
-        Bauern) and what ended it."""
+        """The finished game, with what ended it: ``bid`` (the König's column reached his
+        bid) or ``target`` (the Bauern's reached theirs)."""
         out = super().result_data(game)
         side = game.winning_side
         if side >= 0:
             out["reason"] = "bid" if side == 0 else "target"
-            out["winning_side"] = side
         return out
 
 

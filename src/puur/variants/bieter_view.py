@@ -126,6 +126,21 @@ class BieterObservation(SeatView):
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = ()
 
+    @property
+    def table_cards(self) -> int:
+        """The talon's face-up cards, public before and after the König takes them."""
+        return self.talon_up
+
+    @property
+    def named_cards(self) -> int:
+        """The called card (five players), named to all, its holder secret."""
+        return 1 << self.called if self.called >= 0 else 0
+
+    @property
+    def set_aside(self) -> int:
+        """The König's own discards (his view only)."""
+        return self.discards
+
     def side_of(self, seat: int) -> int:
         """0 for the König (and the partner, when known), 1 for the others, -1 before the
         auction is over or for a seat whose side the observer does not know (five players)."""
