@@ -448,3 +448,17 @@ def test_a_game_ends_when_a_column_reaches_its_target_in_count_order() -> None:
         for s, p, _kind in last.credits[:-1]:
             before[last.team(s)] += p
         assert before[0] < last.bid and before[1] < 1000
+
+
+def test_every_action_has_a_typed_form_and_a_form_with_loose_arguments_names_none() -> None:
+    from puur.variants.json_actions import ActionError, action_data, find_action
+
+    game = V.new_game(V.preset("talon"), seed=16)
+    hand = game.round
+    rules = game.rules
+    data = action_data(V, hand, bid_action(500))
+    assert {k: data[k] for k in ("type", "value")} == {"type": "bid", "value": 500}
+    assert find_action(V, rules, hand, form={"type": "bid", "value": 500}) == bid_action(500)
+    assert find_action(V, rules, hand, form={"type": "pass"}) == A_PASS
+    with pytest.raises(ActionError):
+        find_action(V, rules, hand, form={"type": "bid", "args": ["500"]})
