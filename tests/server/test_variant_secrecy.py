@@ -65,8 +65,8 @@ def known_cards(hand: Any, seat: int) -> set[str]:
         mask |= obs.known_cards(s) if s != seat else 0
     if seat >= 0:
         # Its own cards: as dealt, as held now (a talon taken), and laid aside face down.
-        mask |= hand.initial_hands[seat] | obs.hand | obs.set_aside
-    mask |= obs.table_cards | obs.named_cards  # face up on the table; named, holder unknown
+        mask |= hand.initial_hands[seat] | obs.hand | getattr(obs, "set_aside", 0)
+    mask |= getattr(obs, "table_cards", 0) | getattr(obs, "named_cards", 0)  # open; named
     return out | {format_card(c) for c in bits(mask)}
 
 

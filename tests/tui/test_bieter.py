@@ -30,7 +30,7 @@ from puur.variants.bieter_rules import A_CALL, A_CONTRACT, A_PASS, bid_action
 # Short games: the Bauern need 400 and nobody bids above 360.
 SHORT = variant_rules("bieter", target=400, max_bid=360)
 TALON = variant_rules("bieter", deal="ten_with_talon", min_bid=300, max_bid=360, target=400)
-FIVE = variant_rules("bieter", players=5, weis=False, target=400, max_bid=360)
+FIVE = variant_rules("bieter", players=5, target=400, max_bid=360)
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("jassonkel", 3), ("talon", 3), ("five", 5)])

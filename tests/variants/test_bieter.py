@@ -335,8 +335,7 @@ def test_the_called_partner_stays_secret_until_his_card_is_played() -> None:
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
-        ({"players": 5}, "five players play without Weis"),
-        ({"players": 5, "weis": False, "deal": "ten_with_talon"}, "three players only"),
+        ({"players": 5, "deal": "ten_with_talon"}, "three players only"),
         ({"min_bid": 352}, "multiple of 5"),
         ({"min_bid": 600, "max_bid": 500}, "not be below min_bid"),
         ({"deal": "nine"}, "option 'deal'"),
@@ -462,3 +461,25 @@ def test_every_action_has_a_typed_form_and_a_form_with_loose_arguments_names_non
     assert find_action(V, rules, hand, form={"type": "pass"}) == A_PASS
     with pytest.raises(ActionError):
         find_action(V, rules, hand, form={"type": "bid", "args": ["500"]})
+
+
+def test_with_five_only_the_best_weis_counts_and_shows() -> None:
+    rules = V.preset("five")
+    # Seat 1 (the Vorhand) holds four in a row of Eicheln, seat 3 three in a row of Schilten.
+    hands = list(fill(["D6 D8 DT DQ H6 H8 HT", "C6 C7 C8 C9 D7 D9 DJ", "HJ HK HA S7 SJ SK SA",
+                       "S8 S9 ST H7 H9 HQ DK", ""], 7, 1 << REMOVED_AT_FIVE))
+    deal = BieterDeal(tuple(hands), 0, max(c for c in range(36) if hands[0] >> c & 1))
+    hand = BieterHand(rules, deal, 2, koenig=2, bid=400)
+    hand.push(A_ACCEPT)
+    # Seat 0 is the partner: seats 1 and 3 are on one side, yet only seat 1's Weis counts.
+    hand.push(A_CALL + min(c for c in range(36) if hands[0] >> c & 1))
+    for _ in range(5):
+        seat = hand.to_move
+        if hand.phase == "weis":
+            hand.push(hand.A_WEIS + 1 if seat in (1, 3) else hand.A_WEIS)
+        hand.push(hand.legal_actions()[0])
+    assert len(hand.trick_winners) == 1 and hand.weis_seat == 1
+    assert [(s, p) for s, p, k in hand.credits if k == "weis"] == [(1, 50)]
+    for seat in (-1, 0, 2, 4):
+        obs = hand.observation(seat)
+        assert obs.weis_shown[1] and not obs.weis_shown[3]

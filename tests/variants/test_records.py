@@ -62,7 +62,7 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("bieter", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:abc"), "bad action"),
         ("bieter", lambda ls: ls.__setitem__(index(ls, "act"), "act discard:HJ"), "may not"),
         ("bieter", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5, '
-                                             '"weis": false, "deal": "ten_with_talon"}'),
+                                             '"deal": "ten_with_talon"}'),
          "three players only"),
     ],
 )

@@ -10,7 +10,8 @@ and, with five players, calls a card; the Vorhand leads.
 
 Every seat is a side of its own in the trick engine (``credited`` is per seat, as the tricks
 are public); the game's two columns are :attr:`BieterHand.team_points`: the König's (with his
-called partner's) and the Bauern's. The hand stops the moment a column reaches its target:
+called partner's) and the Bauern's. The best Weis's side writes all its Weis (with five players, where the partner
+is secret, only the best Weis counts). The hand stops the moment a column reaches its target:
 the König's bid, or the Bauern's ``target``; the credits fall in the count order. The König's
 discards count for him after the last trick.
 
@@ -203,6 +204,10 @@ class BieterHand(TrickHand):
 
     def _credit_weis(self) -> None:
         if self.weis_seat < 0:
+            return
+        if self.options.players == 5:
+            # The partner is secret: only the best Weis counts, and only its holder's shows.
+            self._credit(self.weis_seat, split_points(self.declared[self.weis_seat]), "weis")
             return
         team = self.team(self.weis_seat)
         for s in range(self.num_seats):

@@ -101,7 +101,10 @@ class BieterRules(Options):
     turned_card_modes: bool = option(
         False, doc="in later hands a turned 6 means Undenufe and a turned Ace Obenabe",
     )
-    weis: bool = option(True, doc="small Weis in trick 1, the best Weis's side scores them all")
+    weis: bool = option(
+        True, doc="small Weis in trick 1: the best Weis's side scores all its Weis (with five "
+                  "players only the best Weis counts, for its holder's side)",
+    )
     stoeck: bool = option(True, doc="Stöck (King and Ober of trumps) is worth 20")
     stoeck_announce: str = option(
         "second-card", choices=("second-card", "with-weis"),
@@ -121,9 +124,6 @@ class BieterRules(Options):
             raise OptionError("option 'max_bid': must not be below min_bid")
         if self.players == 5 and self.deal != "twelve":
             raise OptionError("option 'deal': the talon is dealt to three players only")
-        if self.players == 5 and self.weis:
-            raise OptionError("option 'weis': five players play without Weis (a Weis would "
-                              "tell who the secret partner is)")
 
     @property
     def talon(self) -> bool:
@@ -143,7 +143,7 @@ PRESETS: Final[dict[str, BieterRules]] = {
     "jassonkel": BieterRules(name="jassonkel"),
     "talon": BieterRules(name="talon", deal="ten_with_talon", min_bid=500,
                          turned_card_modes=True),
-    "five": BieterRules(name="five", players=5, weis=False),
+    "five": BieterRules(name="five", players=5),
 }
 """``jassonkel`` (the default): three players, 12 cards each, bids from 350 in tens;
 ``talon`` (urikon, Luzern): 10 cards each and a talon of six, bids from 500, a turned 6 or Ace

@@ -9,7 +9,8 @@ discards (the others see how many he has laid down). With five players the calle
 public, its holder is not: only the holder himself knows he is the partner until the card is
 played, and until then the columns of the hand are not shown (they would tell who took points
 for whom). In the three-player game the side holding the best Weis shows all its Weis once
-trick 1 is over (both Bauern's, as partners in Schieber).
+trick 1 is over (both Bauern's, as partners in Schieber); with five only the best Weis counts
+and shows, its holder's.
 
 Tensor layout (version :data:`OBS_VERSION`, :data:`OBS_SIZE` floats; seats relative to the
 observer, 0 = the observer, then in playing order; a table of three leaves the slots of seats
@@ -249,7 +250,7 @@ def observe(hand: BieterHand, seat: int) -> BieterObservation:
     view = table_view(hand, seat, tuple(extra))
     shown = view.weis_shown
     known = view.known
-    if hand.trick_winners and hand.weis_seat >= 0:
+    if hand.trick_winners and hand.weis_seat >= 0 and hand.options.players == 3:
         # The side of the best Weis shows all of its Weis (both Bauern's, or the König's).
         team = hand.team(hand.weis_seat)
         played = sum(1 << c for c in hand.played)
