@@ -10,10 +10,10 @@ and, with five players, calls a card; the Vorhand leads.
 
 Every seat is a side of its own in the trick engine (``credited`` is per seat, as the tricks
 are public); the game's two columns are :attr:`BieterHand.team_points`: the König's (with his
-called partner's) and the Bauern's. The best Weis's side writes all its Weis (with five players, where the partner
-is secret, only the best Weis counts). The hand stops the moment a column reaches its target:
-the König's bid, or the Bauern's ``target``; the credits fall in the count order. The König's
-discards count for him after the last trick.
+called partner's) and the Bauern's. The best Weis's side writes all its Weis (with five
+players, where the partner is secret, only the best Weis counts). The hand stops the moment a
+column reaches its target: the König's bid, or the Bauern's ``target``; the credits fall in the
+count order. The König's discards count for him after the last trick.
 
 Action ids: :mod:`puur.variants.bieter_rules`.
 """
