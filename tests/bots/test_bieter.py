@@ -13,7 +13,7 @@ from puur.bots.variant_search import VariantSearch, model_for
 from puur.bots.worlds import WorldSampler
 from puur.cards import SUIT_MASK, parse_card
 from puur.variants import get
-from puur.variants.bieter_hand import BieterDeal, BieterHand
+from puur.variants.bieter_hand import BieterDeal, BieterHand, deal_bieter
 from puur.variants.bieter_rules import (
     A_ACCEPT,
     A_CALL,
@@ -205,3 +205,28 @@ def test_the_search_takes_the_rule_player_s_bid() -> None:
     game = V.new_game(seed=10)
     obs = game.observation(game.to_move)
     assert VariantSearch(budget=0.05, seed=1).act(obs) == RULES.act(obs)
+
+
+def test_a_world_does_not_end_before_the_history_is_replayed() -> None:
+    """With five, a world's partner may differ from the real one: its columns may pass a target
+    during tricks after which the real game went on."""
+    rules = V.rules_from_dict({"preset": "five", "weis": False, "stoeck": False})
+    for seed in range(200):
+        deal = deal_bieter(rules, f"far-{seed}", 4)  # seat 0 leads
+        hand = BieterHand(rules, deal, 2, koenig=1, bid=350, totals=(340, 0))
+        hand.push(A_ACCEPT)
+        called = max(c for c in range(36) if deal.hands[3] >> c & 1)
+        hand.push(A_CALL + called)
+        while not hand.trick_winners:
+            hand.push(min(hand.legal_actions(), key=lambda c: (c == called, c)))
+        if hand.trick_winners != (4,) or hand.trick_values[0] < 10:
+            continue
+        hand.push(hand.legal_actions()[0])  # a card after the trick the world must replay
+        # Seat 0 cannot tell seat 4 from the partner: in some worlds the pair took 10 or more.
+        obs = hand.observation(0)
+        sampler = WorldSampler(obs, model_for(obs))
+        worlds = [sampler.sample(random.Random(k)) for k in range(30)]
+        assert all(not w.is_over and w.totals == (340, 0) for w in worlds)
+        assert any(w.partner == 4 for w in worlds)
+        return
+    raise AssertionError("no deal gave seat 4 the first trick")

@@ -9,7 +9,8 @@ ones before the pick-up, the König's own discards in his view), so a world deal
 talon and the hidden discards like any unseen hand; with twelve cards each or five players
 there is no pile. A world is rebuilt from its deal by replaying the public decisions (the
 auction call by call, the discards, the contract, playing the hand rather than declining it, the
-called card) and then the cards.
+called card) and then the cards, with the targets out of reach until the history is replayed
+(the real game did not end in it, though a world may credit its tricks to other columns).
 
 Decisions before the card play (bids, discards, the contract, declining, the call) are the rule
 player's (:mod:`puur.bots.bieter`): their worth lies in the whole game, beyond the hand a
@@ -45,6 +46,7 @@ __all__ = ["WIN_BONUS", "BieterModel", "PileView"]
 #: What reaching the target is worth beyond the points (the game is won).
 WIN_BONUS: Final = 500.0
 _PLAYER: Final = BieterPlayer()
+_FAR: Final = 10**9
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,15 @@ class BieterModel(VariantModel):
         except ValueError as e:
             raise InconsistentDealError(str(e)) from None
         if hand.phase in ("play", "weis", "stoeck"):
-            replay_play(hand, obs, strict)
+            # The game is still on, so no column reached its target during these tricks; a
+            # world may credit them otherwise (another partner, a Weis it could not place), and
+            # must not end before the history is replayed.
+            totals = hand.totals
+            hand.totals = (-_FAR, -_FAR)
+            try:
+                replay_play(hand, obs, strict)
+            finally:
+                hand.totals = totals
         return hand
 
     def values(self, hand: TrickHand) -> tuple[float, ...]:
