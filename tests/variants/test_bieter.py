@@ -483,3 +483,23 @@ def test_with_five_only_the_best_weis_counts_and_shows() -> None:
     for seat in (-1, 0, 2, 4):
         obs = hand.observation(seat)
         assert obs.weis_shown[1] and not obs.weis_shown[3]
+
+
+def test_the_face_down_talon_is_nobody_s_until_the_koenig_takes_it() -> None:
+    rules = V.preset("talon")
+    deal = deal_bieter(rules, "down", 0)
+    # Swap the face-down talon with three cards of seat 2's hand.
+    swap = sum(1 << c for c in [c for c in range(36) if deal.hands[2] >> c & 1][:3])
+    hands = (deal.hands[0], deal.hands[1], deal.hands[2] & ~swap | deal.talon_down)
+    other = BieterDeal(hands, 0, deal.turned, swap, deal.talon_up)
+    a, b = (V.new_game(rules, seed=1, deals=[d]) for d in (deal, other))
+    for game in (a, b):
+        game.push(bid_action(500))  # seat 1, the Vorhand
+    for seat in (-1, 0, 1):
+        oa, ob = a.observation(seat), b.observation(seat)
+        assert oa == ob and oa.to_tensor() == ob.to_tensor()
+    for game in (a, b):
+        game.push(A_PASS)
+        game.push(A_PASS)  # seat 1 is König and takes the talon
+    assert a.observation(1).hand == deal.hands[1] | deal.talon
+    assert a.observation(0) == b.observation(0) and a.observation(-1) == b.observation(-1)
