@@ -344,7 +344,8 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
     secret decision the deciding seat's step that makes it public (its card, or a Stöck that
     ends the game, with the hand's summary before it if it ends a hand), and from there to the
     end of the hand only the announcement differs; for hidden content (a forecast) the end of
-    its hand. A flipped run stops at the end of that hand."""
+    its hand, or (a discard, which changes what the seat holds) that seat's own later card. A
+    flipped run stops at the end of that hand."""
     x = flipped.flipped_seat
     assert x is not None and flipped.flipped_kind is not None
     kind = flipped.flipped_kind[0]
@@ -360,7 +361,14 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
         if kind not in ("weis", "stoeck"):
             ends = [j for j, (_t, text) in enumerate(a) if message(text)["type"] == "hand_over"
                     and message(text)["hand_no"] == flipped.flipped_hand]
-            assert ends and i >= ends[0], (flipped.flip, slot, i, ends)
+            if not (ends and i >= ends[0]):
+                # Hidden content that changes what its seat holds (a discard face down) first
+                # shows in that seat's own later play, never in anything before it.
+                for stream in (a, b):
+                    step = message(stream[i][1]).get("event")
+                    assert step is not None and step["type"] == "action", (flipped.flip, slot, i)
+                    assert step["seat"] == x and step["action"]["type"] == "play", (
+                        flipped.flip, slot, i, ends)
             continue
         for stream in (a, b):
             j = next(j for j in range(i, len(stream))

@@ -48,8 +48,12 @@ CARD = re.compile(r'"([DHSC][6-9TJQKA])"')
 
 def card_tokens(m: dict[str, Any]) -> set[str]:
     """Every card token in a message but its table summary (which holds the rule options, and
-    they name a start card)."""
-    return set(CARD.findall(json.dumps({k: v for k, v in m.items() if k != "table"})))
+    they name a start card) and the seat's own legal actions (checked against its observation:
+    a call names cards the seat does not hold)."""
+    m = {k: v for k, v in m.items() if k != "table"}
+    if isinstance(m.get("game"), dict):
+        m["game"] = {k: v for k, v in m["game"].items() if k != "legal"}
+    return set(CARD.findall(json.dumps(m)))
 
 
 def known_cards(hand: Any, seat: int) -> set[str]:
@@ -62,7 +66,9 @@ def known_cards(hand: Any, seat: int) -> set[str]:
     for pile in getattr(obs, "pile_known", ()):  # cards in no hand it knows (a face-up card)
         mask |= pile
     if seat >= 0:
-        mask |= hand.initial_hands[seat]
+        # Its own cards: as dealt, as held now (a talon taken), and laid aside face down.
+        mask |= hand.initial_hands[seat] | obs.hand | getattr(obs, "set_aside", 0)
+    mask |= getattr(obs, "table_cards", 0) | getattr(obs, "named_cards", 0)  # open; named
     return out | {format_card(c) for c in bits(mask)}
 
 

@@ -40,6 +40,10 @@ def snapshot(game: object) -> tuple[object, ...]:
 
 def check_finished_hand(hand: TrickHand) -> None:
     n = len(hand.playing)  # the seats that play the tricks (all but those sitting it out)
+    if getattr(hand, "ended_unplayed", False):
+        # A deal thrown in, or a hand declined, before its first card: nothing was played.
+        assert not hand.played and not hand.trick_winners and not hand.trick_values
+        return
     dealt = 0
     for h in (hand.initial_hands[s] for s in hand.playing):
         assert not dealt & h

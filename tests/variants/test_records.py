@@ -66,6 +66,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("handjass", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace("; turned ", "; turned S6 ; x ")),
          "reads"),
+        ("bieter", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "dealer"),
+        ("bieter", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:abc"), "bad action"),
+        ("bieter", lambda ls: ls.__setitem__(index(ls, "act"), "act discard:HJ"), "may not"),
+        ("bieter", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5, '
+                                             '"deal": "ten_with_talon"}'),
+         "three players only"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -10,6 +10,7 @@ for Schieber and :mod:`puur.bots.variant_search` for every other variant.
 from __future__ import annotations
 
 from puur.bots import (  # noqa: F401  (register their rule players)
+    bieter,
     coiffeur,
     differenzler,
     handjass,

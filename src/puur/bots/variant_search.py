@@ -31,6 +31,7 @@ import time
 from collections.abc import Hashable
 from typing import Any, Final
 
+from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_handjass import HandjassModel
@@ -40,6 +41,7 @@ from puur.bots.variant_schieber import SchieberModel
 from puur.bots.worlds import VariantModel, WorldSampler
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
+from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.handjass_view import HandjassObservation
@@ -53,6 +55,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     CoiffeurObservation: CoiffeurModel(),
     MolotowObservation: MolotowModel(),
     HandjassObservation: HandjassModel(),
+    BieterObservation: BieterModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -125,6 +125,11 @@ class VariantModel(ABC):
         here, so a phase it does not know is a ``ValueError``."""
         raise ValueError(f"the {self.key} model has no default action in phase {hand.phase!r}")
 
+    def sampling_view(self, obs: Any) -> Any:
+        """What the sampler reads of ``obs``: the observation itself, or a view of it that
+        names more holders of cards than the seats (a talon the observer cannot see into)."""
+        return obs
+
     def shortlist(self, obs: Any, search: Any) -> tuple[list[int], dict[int, float]]:
         """The actions the search evaluates by play-outs, and estimates for the others (for
         decisions with very many actions); by default every legal action."""
@@ -182,8 +187,12 @@ def replay_play(hand: TrickHand, obs: Any, strict: bool = True) -> None:
             if s == obs.to_move:
                 if s == me and hand.phase == obs.phase:
                     return
-                if s != me and not (obs.weis_announced[s] if hand.phase == WEIS
-                                    else obs.stoeck_seat == s):
+                # Stöck asked after the second card is a question the table sees asked; once the
+                # observation has moved on, it was kept quiet.
+                asked = hand.phase == WEIS or (hand.trick_no == 0 and (
+                    hand.rules.stoeck_announce == "with-weis")) or obs.phase == STOECK
+                if s != me and asked and not (obs.weis_announced[s] if hand.phase == WEIS
+                                              else obs.stoeck_seat == s):
                     return
             answer_question(hand, obs, strict)
     except InconsistentDealError:
@@ -207,6 +216,7 @@ class WorldSampler:
     def __init__(self, obs: Any, model: VariantModel) -> None:
         if obs.seat < 0:
             raise ValueError("a spectator holds no hand to search from")
+        obs = model.sampling_view(obs)
         self.obs = obs
         self.model = model
         n = model.num_seats(obs)

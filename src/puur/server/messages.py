@@ -129,6 +129,12 @@ _FORMS: Final[dict[str, frozenset[str]]] = {
     "forecast": frozenset({"value"}),
     "row": frozenset({"row", "contract"}),
     "declare": frozenset({"word"}),
+    "pass": frozenset(),
+    "bid": frozenset({"value"}),
+    "discard": frozenset({"card"}),
+    "call": frozenset({"card"}),
+    "decline": frozenset(),
+    "accept": frozenset(),
 }
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "hello": frozenset({"token", "spectate"}),
@@ -220,10 +226,11 @@ def _contract(data: dict[str, Any], kind: str, ref: str | int | None) -> str:
 
 def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
     """The typed form of an action message, its values as canonical tokens."""
-    if kind == "play":
+    if kind in ("play", "discard", "call"):
         card = data.get("card")
         if not isinstance(card, str):
-            raise ProtocolError("bad_message", "'play' needs a 'card' token such as \"HJ\"", ref)
+            raise ProtocolError("bad_message", f"{kind!r} needs a 'card' token such as \"HJ\"",
+                                ref)
         try:
             return {"type": kind, "card": format_card(parse_card(card))}
         except CardError as e:
@@ -243,7 +250,7 @@ def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, A
         if not isinstance(announce, bool):
             raise ProtocolError("bad_message", "'stoeck' needs 'announce': true or false", ref)
         return {"type": kind, "announce": announce}
-    if kind == "forecast":
+    if kind in ("forecast", "bid"):
         return {"type": kind, "value": _number(data, "value", kind, ref)}
     if kind == "row":
         return {"type": kind, "row": _number(data, "row", kind, ref, lo=1),
@@ -253,7 +260,7 @@ def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, A
         if not isinstance(word, str) or not 0 < len(word) <= MAX_TOKEN:
             raise ProtocolError("bad_message", "'declare' needs a 'word' such as \"play\"", ref)
         return {"type": kind, "word": free_text(word, "'word'", ref)}
-    return {"type": kind}  # push
+    return {"type": kind}  # push, pass, decline, accept
 
 
 def _text_field(data: dict[str, Any], field: str, ref: str | int | None) -> str | None:

@@ -34,8 +34,9 @@ def _hand_line(obs: Any, deck: str) -> str:
 
 
 def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
-    """The dialog of a contract or push (Schieber), of Weis, of Stöck or of the declaring
-    (Handjass: play, drop, swap); None for card play."""
+    """The dialog of a contract or push (Schieber), of Weis or of Stöck, or of a variant's
+    own decision (Handjass's declaring: play, drop, swap; a bid, a discard, a call …); None
+    for card play."""
     variant = variant_of(obs)
     legal = list(obs.legal_actions)
     moves = {a: decode(variant, a) for a in legal}
@@ -71,6 +72,12 @@ def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
                           for a, m in moves.items() if m.kind == "stoeck"),
                          key=lambda c: c[1] != t("stoeck.yes", lang))
         return ChoiceDialog("stoeck", t("stoeck", lang), t("stoeck.prompt", lang), choices)
+    if obs.phase != "play" and legal:
+        # A decision of a variant's own (an auction, a talon, a call): its legal actions in
+        # the engine's order, each in words.
+        choices = [(a, render_arg(action_arg(a, obs), deck, lang)) for a in legal]
+        return ChoiceDialog(str(obs.phase), t(f"decide.{obs.phase}", lang),
+                            _hand_line(obs, deck), choices)
     return None
 
 

@@ -24,8 +24,8 @@ class Event:
     """Something public that happened, for the log and the table.
 
     ``kind`` is one of ``push``, ``push_back``, ``push_on`` (to an opponent), ``choose``,
-    ``forecast``, ``row``, ``declare`` (``row``: the word), ``weis``, ``stoeck``, ``play``,
-    ``trick``, ``weis_best``,
+    ``forecast``, ``row``, ``declare`` (``row``: the word), ``bid``, ``pass``, ``discard``,
+    ``call``, ``decline``, ``weis``, ``stoeck``, ``play``, ``trick``, ``weis_best``,
     ``hand_over``, ``penalties``, ``written``, ``game_over`` (Schieber: a team reached the
     target) or ``result`` (the other variants).
     """
@@ -104,6 +104,14 @@ def apply_action(game: Any, action: int) -> list[Event]:
         ev("declare", seat, row=move.value)
     elif move.kind == "card":
         ev("play", seat, card=action)
+    elif move.kind == "bid":
+        ev("bid", seat, points=move.value)
+    elif move.kind in ("pass", "decline"):
+        ev(move.kind, seat)
+    elif move.kind == "discard":
+        ev("discard", seat)  # face down: the card stays the discarder's secret
+    elif move.kind == "call":
+        ev("call", seat, card=move.value)
     if len(obs.trick_winners) > trick_no:
         winner = obs.trick_winners[trick_no]
         ev("trick", winner, points=after.trick_values[trick_no], trick_no=trick_no + 1)

@@ -332,13 +332,14 @@ class SchieberFace(Face):
 
 
 def _faces() -> dict[str, Face]:
+    from puur.tui.face_bieter import BieterFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_molotow import MolotowFace
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
-                               MolotowFace(), HandjassFace())}
+                               MolotowFace(), HandjassFace(), BieterFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -4,7 +4,8 @@ Every variant names its action ids (:meth:`puur.variants.base.Variant.action_spa
 their code (``HJ``), and the other actions ``KIND`` or ``KIND:ARG``: ``choose:H`` (Schieber),
 ``push``, ``weis:quiet`` or ``weis:-`` and ``weis:K`` (the K-th split offered), ``stoeck`` and
 ``stoeck:quiet`` or ``stoeck:-``, ``forecast:N`` (Differenzler), ``row:R:X`` (Coiffeur: row R,
-1-based, played as contract X). The terminal reads these names to tell what an action does; it
+1-based, played as contract X), ``pass``, ``bid:N``, ``discard:CARD``, ``call:CARD``,
+``decline`` and ``accept`` (Bieter). The terminal reads these names to tell what an action does; it
 never numbers the actions itself.
 
 >>> from puur.variants import get
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from puur.cards import NUM_CARDS
+from puur.cards import NUM_CARDS, parse_card
 from puur.contracts import CONTRACT_TOKENS
 from puur.variants import Variant, variants
 
@@ -37,7 +38,8 @@ class Move:
     ``choose`` (``contract``), ``push``, ``weis`` (``value`` the split offered, 0 to keep
     quiet), ``stoeck`` (``value`` 1 to announce, 0 to keep quiet), ``forecast`` (``value`` the
     points), ``row`` (``value`` the row, 0-based, played as ``contract``), ``declare``
-    (``value`` the word of :data:`DECLARE_WORDS`) or ``other``."""
+    (``value`` the word of :data:`DECLARE_WORDS`), ``pass``, ``bid`` (``value`` the points),
+    ``discard`` and ``call`` (``value`` the card), ``decline``, ``accept`` or ``other``."""
 
     kind: str
     value: int = -1
@@ -70,6 +72,12 @@ def _read(action: int, name: str) -> Move:
         row, _sep, con = arg.partition(":")
         if row.isdigit() and con in CONTRACT_TOKENS:
             return Move("row", int(row) - 1, CONTRACT_TOKENS.index(con))
+    if kind == "bid" and arg.isdigit():
+        return Move("bid", int(arg))
+    if kind in ("pass", "decline", "accept") and not arg:
+        return Move(kind)
+    if kind in ("discard", "call") and arg:
+        return Move(kind, parse_card(arg))
     return Move("other", action)
 
 

@@ -204,8 +204,9 @@ def pushes_back(obs: Any) -> bool:
 
 def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
     """An engine action of the seat of ``obs`` as an argument: a card, a contract, push, a
-    forecast, a row of the sheet, a Weis split (from the observation's options) or a Stöck
-    answer; what the action is comes from the variant's action space."""
+    forecast, a row of the sheet, a Weis split (from the observation's options), a Stöck
+    answer, a bid or pass, a discard, a called card, declining or playing a hand; what the
+    action is comes from the variant's action space."""
     move = decode(variant_of(obs), action)
     if move.kind == "card":
         return Card(action, token)
@@ -229,4 +230,10 @@ def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
         return Key("stoeck.yes" if move.value else "stoeck.no")
     if move.kind == "declare":
         return Key(f"declare.{DECLARE_WORDS[move.value]}")
+    if move.kind == "bid":
+        return note("bi.bid_n", value=str(move.value))
+    if move.kind in ("pass", "decline", "accept"):
+        return Key(f"bi.{move.kind}")
+    if move.kind in ("discard", "call"):
+        return note(f"bi.{move.kind}_card", card=Card(move.value, token))
     return str(action)

@@ -240,6 +240,13 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         return t("ev.stoeck", lang, seat=who)
     if ev.kind == "declare":
         return t(f"ev.declare_{DECLARE_WORDS[ev.row]}", lang, seat=who)
+    if ev.kind == "bid":
+        return t("ev.bid", lang, seat=who, points=ev.points)
+    if ev.kind in ("pass", "discard", "decline"):
+        return t(f"ev.{ev.kind}", lang, seat=who)
+    if ev.kind == "call":
+        card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)
+        return t("ev.call", lang, seat=who, card=card)
     if ev.kind == "trick":
         return t("ev.trick", lang, seat=who, n=ev.trick_no,
                  points=tn("points.count", ev.points, lang))

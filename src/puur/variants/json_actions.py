@@ -14,6 +14,9 @@ state, as a Weis names its cards) and a *typed form* read from the name::
     forecast:N      {"type": "forecast", "value": N}
     row:R:C         {"type": "row", "row": R, "contract": "C"}
     declare:W       {"type": "declare", "word": "W"}            (Handjass: play, drop, ...)
+    pass, bid:N     {"type": "pass"}, {"type": "bid", "value": N}
+    discard:HJ      {"type": "discard", "card": "HJ"}  (call:HJ likewise)
+    decline, accept {"type": "decline"}, {"type": "accept"}
 
 A client names an action by its id, its name, its token or its typed form (:func:`find_action`);
 the typed forms of Schieber are the messages clients have always sent.
@@ -62,6 +65,12 @@ _ARGS: Final[dict[str, tuple[tuple[str, type], ...]]] = {
     "forecast": (("value", int),),
     "row": (("row", int), ("contract", str)),
     "declare": (("word", str),),
+    "pass": (),
+    "bid": (("value", int),),
+    "discard": (("card", str),),
+    "call": (("card", str),),
+    "decline": (),
+    "accept": (),
 }
 #: The names a quiet Weis or Stöck has in the action spaces.
 _QUIET: Final = ("-", "quiet")
@@ -99,7 +108,8 @@ def typed_form(name: str) -> dict[str, Any] | None:
 
 
 def _key(form: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(form.items()))
+    # A form of a kind without named fields carries its arguments as a list.
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in form.items()))
 
 
 @lru_cache(maxsize=32)

@@ -92,15 +92,19 @@ class DealtSeries(SeriesGame[H]):
     first_dealer: int
 
     def _start_series(self, seed: int | str | None, deals: list[Any] | None,
-                      players: int) -> None:
-        """Set up the seed, the deals given and the first dealer, and deal the first hand."""
+                      players: int, first_dealer: int | None = None,
+                      totals: tuple[int, ...] | None = None) -> None:
+        """Set up the seed, the deals given and the first dealer (the first deal's, else
+        ``first_dealer``, else drawn from the seed), and deal the first hand from ``totals``
+        (zeros for every player by default)."""
         self.seed = seed if seed is not None else random.randrange(2**63)
         self._deals: list[Any] = list(deals or [])
         self._players = players
         self.first_dealer = (self._deals[0].dealer if self._deals
+                             else first_dealer if first_dealer is not None
                              else random.Random(f"{self.seed}:dealer").randrange(players))
         self.rounds = []
-        self._start_hand((0,) * players)
+        self._start_hand(totals if totals is not None else (0,) * players)
 
     @abstractmethod
     def _deal(self, seed: str, dealer: int) -> Any:

@@ -43,6 +43,24 @@ class SeatView:
         """Cards of ``seat`` known to the observer and not yet played (own hand for itself)."""
         return self.hand if seat == self.seat else self.known[seat]
 
+    @property
+    def table_cards(self) -> int:
+        """Cards lying face up on the table outside every hand, public to all (a talon's open
+        cards); none by default."""
+        return 0
+
+    @property
+    def named_cards(self) -> int:
+        """Cards named to the table without telling who holds them (a called partner's card);
+        none by default."""
+        return 0
+
+    @property
+    def set_aside(self) -> int:
+        """Cards the observer itself has laid aside face down, known to it alone (a König's
+        discards); none by default."""
+        return 0
+
     def played_by(self, seat: int) -> int:
         """Mask of the cards ``seat`` has played."""
         m = 0
