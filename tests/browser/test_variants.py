@@ -297,7 +297,7 @@ def test_coiffeur_a_whole_game_with_the_sheet(
         shown = set(p.eval_on_selector_all(".row-btn",
                                            "els => els.map(e => Number(e.dataset.row))"))
         legal = {a["row"] for a in g["legal"] if a["type"] == "row"}
-        mine = next(s["side"] for s in g["sides"] if 0 in s["seats"])
+        mine = next(k for k, seats in enumerate(g["sides"]) if 0 in seats)
         offered.append((shown, legal))
         assert shown <= set(g["panel"]["open_rows"][mine])
         can_push = any(a["type"] == "push" for a in g["legal"])
