@@ -46,7 +46,7 @@ from puur.cards import bits, format_card
 from puur.contracts import format_contract
 from puur.hand import OVER
 from puur.variants.bieter_rules import NUM_ACTIONS, REMOVED_AT_FIVE
-from puur.variants.view import SPECTATOR, SeatView, table_view
+from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -186,19 +186,13 @@ class BieterObservation(SeatView):
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
-        v = [0.0] * OBS_SIZE
         n = self.num_seats
         me = self.seat if self.seat >= 0 else 0
 
         def rel(s: int) -> int:
             return (s - me) % n
 
-        for c in bits(self.hand):
-            v[c] = 1.0
-        for s, c in self.history:
-            v[36 + 36 * rel(s) + c] = 1.0
-        for s, c in self.trick:
-            v[216 + 36 * rel(s) + c] = 1.0
+        v = card_planes(self.seat, n, self.hand, self.history, self.trick, OBS_SIZE, 216)
         if self.contract >= 0:
             v[396 + self.contract] = 1.0
         if self.turned >= 0:

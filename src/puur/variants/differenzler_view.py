@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final, TypedDict
 
 from puur.cards import bits
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, TableView, table_view
+from puur.variants.view import SPECTATOR, TableView, card_planes, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -164,19 +164,13 @@ class DifferenzlerObservation:
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
-        v = [0.0] * OBS_SIZE
         n = self.num_seats
         me = self.seat if self.seat >= 0 else 0
 
         def rel(s: int) -> int:
             return (s - me) % n
 
-        for c in bits(self.hand):
-            v[c] = 1.0
-        for s, c in self.history:
-            v[36 + 36 * rel(s) + c] = 1.0
-        for s, c in self.trick:
-            v[180 + 36 * rel(s) + c] = 1.0
+        v = card_planes(self.seat, n, self.hand, self.history, self.trick, OBS_SIZE, 180)
         v[324 + self.mode] = 1.0
         if self.turned >= 0:
             v[330 + self.turned] = 1.0

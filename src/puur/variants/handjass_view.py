@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from puur.cards import ALL_CARDS, Rank, bits, format_card
 from puur.hand import OVER
 from puur.variants.handjass_hand import A_DROP, A_MAYBE, A_PLAY, A_SWAP, NUM_ACTIONS
-from puur.variants.view import SPECTATOR, SeatView, table_view
+from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -159,19 +159,13 @@ class HandjassObservation(SeatView):
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
-        v = [0.0] * OBS_SIZE
         n = self.num_seats
         me = self.seat if self.seat >= 0 else 0
 
         def rel(s: int) -> int:
             return (s - me) % n
 
-        for c in bits(self.hand):
-            v[c] = 1.0
-        for s, c in self.history:
-            v[36 + 36 * rel(s) + c] = 1.0
-        for s, c in self.trick:
-            v[216 + 36 * rel(s) + c] = 1.0
+        v = card_planes(self.seat, n, self.hand, self.history, self.trick, OBS_SIZE, 216)
         v[396 + self.trump] = 1.0
         v[400 + self.turned] = 1.0
         for s in range(n):

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from puur.cards import ALL_CARDS, bits, format_card
 from puur.contracts import MODE_OBENABE
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, SeatView, table_view
+from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -127,19 +127,13 @@ class MolotowObservation(SeatView):
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
-        v = [0.0] * OBS_SIZE
         n = self.num_seats
         me = self.seat if self.seat >= 0 else 0
 
         def rel(s: int) -> int:
             return (s - me) % n
 
-        for c in bits(self.hand):
-            v[c] = 1.0
-        for s, c in self.history:
-            v[36 + 36 * rel(s) + c] = 1.0
-        for s, c in self.trick:
-            v[252 + 36 * rel(s) + c] = 1.0
+        v = card_planes(self.seat, n, self.hand, self.history, self.trick, OBS_SIZE, 252)
         v[468 + self.mode] = 1.0
         if self.trump_card >= 0:
             v[473 + self.trump_card] = 1.0

@@ -19,10 +19,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from puur.cards import bits
 from puur.hand import STOECK, WEIS, TrickHand
 from puur.weis import Meld, stoeck_cards
 
-__all__ = ["SPECTATOR", "SeatView", "TableView", "announcement", "table_view"]
+__all__ = ["SPECTATOR", "SeatView", "TableView", "announcement", "card_planes", "table_view"]
 
 SPECTATOR: Final = -1
 
@@ -149,3 +150,22 @@ def table_view(hand: TrickHand, seat: int, extra_known: tuple[int, ...] = ()) ->
         stoeck_seat=stoeck_seat,
         known=tuple(known),
     )
+
+
+def card_planes(
+    seat: int, num_seats: int, hand: int, history: Iterable[tuple[int, int]],
+    trick: Iterable[tuple[int, int]], size: int, trick_at: int,
+) -> list[float]:
+    """A tensor of ``size`` floats holding the cards every variant's tensor starts with: the
+    seat's hand at 0-35, each card played this hand at ``36 + 36 r + card`` and each card of the
+    trick on the table at ``trick_at + 36 r + card``, where ``r`` is the player's seat counted
+    from the observer's (a spectator counts from seat 0). The rest is left at 0."""
+    v = [0.0] * size
+    me = seat if seat >= 0 else 0
+    for c in bits(hand):
+        v[c] = 1.0
+    for s, c in history:
+        v[36 + 36 * ((s - me) % num_seats) + c] = 1.0
+    for s, c in trick:
+        v[trick_at + 36 * ((s - me) % num_seats) + c] = 1.0
+    return v
