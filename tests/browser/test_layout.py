@@ -18,7 +18,6 @@ from .pages import (
     OTHER_SCRIPT,
     act_once,
     create_table,
-    game_state,
     overlaps,
     post_table,
     settle,
@@ -239,10 +238,12 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
         p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
     seen: set[str] = set()
     for _ in range(200):
-        anna.wait_for_function(
+        # The state is read in the same evaluation that finds it (a computer player may move
+        # on between two evaluations).
+        g = anna.wait_for_function(
             "() => { const g = puur.view.state.latest.game;"
-            " return g && ([0, 2].includes(g.to_move) || g.phase === 'over'); }")
-        g = game_state(anna)
+            " return g && ([0, 2].includes(g.to_move) || g.phase === 'over') ? g : null; }"
+        ).json_value()
         if g["phase"] == "over":
             break
         for p in viewers:
