@@ -112,7 +112,7 @@ def next_turn(page: Any, seats: tuple[int, ...], after: int = -1) -> dict[str, A
 _LATE = """(ms) => {
   const Socket = window.WebSocket;
   window.WebSocket = class extends Socket {
-    set onmessage(f) { super.onmessage = (ev) => setTimeout(() => f.call(this, ev), ms); }
+    set onmessage(f) { super.onmessage = f && ((ev) => setTimeout(() => f.call(this, ev), ms)); }
     get onmessage() { return super.onmessage; }
   };
 }"""
