@@ -8,7 +8,9 @@ with a clear reason when it (or Playwright) is missing.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import socket
 import threading
 import time
@@ -73,8 +75,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from puur.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "puur.sqlite3"
-    # Every page of the session is one client address: room for all of their lookups.
-    limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000)
+    # Every page of the session is one client address: room for all of their lookups, sockets
+    # and tables (how many tables one session's worker opens depends on how the tests are
+    # shared out between the workers).
+    limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000,
+                    tables_per_hour=100_000, open_tables_per_client=100_000)
     app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7, limits=limits)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
@@ -103,15 +108,78 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test (the page fixture looks at it when it ends)."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+# What a page holds for the table it shows: its display queue and what it drew last.
+_PAGE_STATE = """() => {
+  const v = window.puur && puur.view, s = v && v.state;
+  if (!s || !('queue' in s)) return {url: location.href};
+  const brief = (m) => ({type: m.type, seq: m.seq, event: m.event && m.event.type,
+    to_move: m.game ? m.game.to_move : undefined, phase: m.game ? m.game.phase : undefined});
+  return {url: location.href, status: s.status, pending: s.pending, draining: s.draining,
+    completing: !!s.completing, latest: s.latest && brief(s.latest),
+    drawn_to_move: s.game ? s.game.to_move : null, queue: s.queue.map(brief)};
+}"""
+
+
+def _frame(direction: str, payload: str | bytes) -> dict[str, Any]:
+    """What a WebSocket frame said, in brief."""
+    try:
+        m = json.loads(payload)
+    except ValueError:
+        return {"dir": direction, "raw": str(payload)[:80]}
+    game = m.get("game") or {}
+    ev = m.get("event") or {}
+    return {"t": round(time.monotonic(), 3), "dir": direction, "type": m.get("type"),
+            "seq": m.get("seq"), "event": ev.get("type") if isinstance(ev, dict) else ev,
+            "to_move": game.get("to_move"), "phase": game.get("phase")}
+
+
+def _record(page: Any, frames: list[dict[str, Any]]) -> None:
+    """Note every WebSocket frame the page sends and receives."""
+    def on_socket(ws: Any) -> None:
+        frames.append({"t": round(time.monotonic(), 3), "dir": "open", "raw": ws.url})
+        ws.on("framereceived", lambda data: frames.append(_frame("in", data)))
+        ws.on("framesent", lambda data: frames.append(_frame("out", data)))
+        ws.on("close", lambda _ws: frames.append({"t": round(time.monotonic(), 3),
+                                                  "dir": "close"}))
+    page.on("websocket", on_socket)
+
+
+def _dump_pages(name: str, pages: list[tuple[Any, list[dict[str, Any]]]]) -> Path:
+    """Write what each page of a failed test held and the frames its sockets carried."""
+    out = []
+    for page, frames in pages:
+        try:
+            held: Any = page.evaluate(_PAGE_STATE) if not page.is_closed() else "closed"
+        except Exception as e:  # a hung or crashed page says so in the record
+            held = f"could not be read: {e}"
+        out.append({"page": held, "frames": frames[-300:]})
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.pages.json"
+    path.write_text(json.dumps(out, indent=1), encoding="utf-8")
+    return path
+
+
 @pytest.fixture
-def new_page(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
+def new_page(browser: Any, server: str,
+             request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """Open pages in fresh browser contexts (each its own storage, like another person).
 
     ``new_page(path="/", width=1280, height=860, context=None, **context_options)``: fast
-    animations are switched on and page errors fail the test.
+    animations are switched on and page errors fail the test. When the test fails, what each
+    page held (its display queue, the state it drew) and the WebSocket frames it sent and
+    received are written to ``test-output/<test>.pages.json``.
     """
     contexts: list[Any] = []
     errors: list[str] = []
+    pages: list[tuple[Any, list[dict[str, Any]]]] = []
 
     def make(path: str = "/", width: int = 1280, height: int = 860, context: Any = None,
              **options: Any) -> Any:
@@ -124,10 +192,16 @@ def new_page(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
             contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        frames: list[dict[str, Any]] = []
+        _record(page, frames)
+        pages.append((page, frames))
         page.goto(path)
         return page
 
     yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed and pages:
+        print(f"what the pages held: {_dump_pages(request.node.nodeid, pages)}")
     for ctx in contexts:
         ctx.close()
     assert not errors, f"JavaScript errors in the page: {errors}"

@@ -91,6 +91,40 @@ def act_once(page: Any) -> str:
     return {"forecast-input": "forecast"}.get(kind, kind.split()[0])
 
 
+def next_turn(page: Any, seats: tuple[int, ...], after: int = -1) -> dict[str, Any]:
+    """The state ``page`` shows (``{"seq", "game"}``) once it shows step ``after`` or a later
+    one and one of ``seats`` is to move or the game is over.
+
+    Pass as ``after`` the step another page has just shown (``latest_seq`` of the page that
+    acted): until this page has drawn that step too, it still shows the state before it, in
+    which that page's player is still to move. The state is read in the evaluation that finds
+    it (a computer player may move on between two evaluations).
+    """
+    turn: dict[str, Any] = page.wait_for_function(
+        "([seats, after]) => { const s = puur.view.state.latest, g = s && s.game;"
+        " return g && s.seq >= after && (seats.includes(g.to_move) || g.phase === 'over')"
+        " ? {seq: s.seq, game: g} : null; }", arg=[list(seats), after]).json_value()
+    return turn
+
+
+# Installed before a page's own scripts: every message of its WebSockets reaches the page
+# ``ms`` milliseconds late, in the order it came (a slow phone or a busy machine).
+_LATE = """(ms) => {
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    set onmessage(f) { super.onmessage = f && ((ev) => setTimeout(() => f.call(this, ev), ms)); }
+    get onmessage() { return super.onmessage; }
+  };
+}"""
+
+
+def lag(page: Any, ms: int) -> None:
+    """From now on, the page draws every message from the server ``ms`` ms after it came (it
+    is reloaded for that)."""
+    page.add_init_script(f"({_LATE})({int(ms)});")
+    page.reload()
+
+
 def latest_seq(page: Any) -> int:
     seq: int = page.evaluate("puur.view.state.latest ? puur.view.state.latest.seq : -1")
     return seq

@@ -18,6 +18,8 @@ from .pages import (
     OTHER_SCRIPT,
     act_once,
     create_table,
+    latest_seq,
+    next_turn,
     overlaps,
     post_table,
     settle,
@@ -237,18 +239,15 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
     for p in viewers:
         p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
     seen: set[str] = set()
+    after = -1
     for _ in range(200):
-        # The state is read in the same evaluation that finds it (a computer player may move
-        # on between two evaluations).
-        g = anna.wait_for_function(
-            "() => { const g = puur.view.state.latest.game;"
-            " return g && ([0, 2].includes(g.to_move) || g.phase === 'over') ? g : null; }"
-        ).json_value()
+        # Where a person is to move, once Anna's page has drawn what the last person did.
+        turn = next_turn(anna, (0, 2), after)
+        g = turn["game"]
         if g["phase"] == "over":
             break
         for p in viewers:
-            p.wait_for_function("([s]) => puur.view.state.latest.seq >= s",
-                                arg=[anna.evaluate("puur.view.state.latest.seq")])
+            p.wait_for_function("([s]) => puur.view.state.latest.seq >= s", arg=[turn["seq"]])
             settle(p)
         mover = pages[g["to_move"]]
         phase = g["phase"]
@@ -278,6 +277,7 @@ def play_together(new_page: Callable[..., Any], artifacts: Path, found: Findings
                 shot(p, artifacts, f"{names[id(p)]}-last-trick")
                 p.click("#close-last")
         act_once(mover)
+        after = latest_seq(mover)
     else:
         pytest.fail("the game did not end")
     langs = {id(anna): lang_a, id(beat): lang_b}

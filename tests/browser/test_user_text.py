@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .pages import act_once, game_state, post_table, wait_for_game
+from .pages import act_once, game_state, latest_seq, next_turn, post_table, wait_for_game
 
 pytestmark = pytest.mark.browser
 
@@ -109,13 +109,13 @@ def test_players_names_and_weis_render_as_text(new_page: Callable[..., Any], ser
 
     # Play the game to its end (the target is reached in the first hand).
     pages = {0: host, 2: guest}
+    after = -1
     for _ in range(60):
-        host.wait_for_function("() => { const g = puur.view.state.latest.game;"
-                               " return g && ([0, 2].includes(g.to_move) || g.phase === 'over'); }")
-        g = game_state(host)
+        g = next_turn(host, (0, 2), after)["game"]
         if g["phase"] == "over":
             break
         act_once(pages[g["to_move"]])
+        after = latest_seq(pages[g["to_move"]])
     else:
         pytest.fail("the game did not end")
     for page in (host, guest, watcher):

@@ -21,7 +21,9 @@ from .pages import (
     create_table,
     game_state,
     hand_cards,
+    lag,
     latest_seq,
+    next_turn,
     trick_on_cloth,
 )
 
@@ -91,9 +93,14 @@ def test_play_a_whole_game_by_clicking(
     assert len(hand_cards(page)) == 9
 
 
-def test_two_players_and_a_spectator_see_the_same_table(new_page: Callable[..., Any]) -> None:
-    """A second person joins by the invite link; both (and a spectator) see the same state."""
+@pytest.mark.parametrize("late", [0, 300], ids=["in-time", "anna-late"])
+def test_two_players_and_a_spectator_see_the_same_table(new_page: Callable[..., Any],
+                                                        late: int) -> None:
+    """A second person joins by the invite link; both (and a spectator) see the same state,
+    also when the first person's page draws every message late (a slow phone)."""
     anna = new_page("/")
+    if late:
+        lag(anna, late)
     code = create_table(anna, target=1000, human_seats=(2,))
     anna.wait_for_selector(".big-code")
     beat = new_page(f"/t/{code}")
@@ -103,12 +110,11 @@ def test_two_players_and_a_spectator_see_the_same_table(new_page: Callable[..., 
     for p in (anna, beat, watcher):
         p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")
     pages = (anna, beat, watcher)
+    after = -1
     for _ in range(14):
-        # Settle where a person is to move (the computer players answer at once).
-        anna.wait_for_function(
-            "() => { const g = puur.view.state.latest.game;"
-            " return g && [0, 2].includes(g.to_move); }")
-        seq = latest_seq(anna)
+        # Settle where a person is to move (the computer players answer at once), once
+        # Anna's page has drawn what the last person did.
+        seq = next_turn(anna, (0, 2), after)["seq"]
         for p in pages[1:]:
             p.wait_for_function("([s]) => puur.view.state.latest.seq === s", arg=[seq])
         ga, gb, gw = (game_state(p) for p in pages)
@@ -124,7 +130,9 @@ def test_two_players_and_a_spectator_see_the_same_table(new_page: Callable[..., 
         assert gw["hand"] == [] and gw["legal"] == []
         assert "Beat" in anna.inner_text(".seat.pos-top .plate")
         assert "Anna" in beat.inner_text(".seat.pos-top .plate")
-        act_once(anna if ga["to_move"] == 0 else beat)
+        mover = anna if ga["to_move"] == 0 else beat
+        act_once(mover)
+        after = latest_seq(mover)
 
 
 def test_reconnect_mid_trick(new_page: Callable[..., Any]) -> None:
