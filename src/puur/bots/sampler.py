@@ -56,6 +56,7 @@ __all__ = [
     "is_consistent",
     "round_before_play",
     "sample_deals",
+    "settle",
 ]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
@@ -297,6 +298,12 @@ def round_before_play(obs: Observation, initial: Sequence[int]) -> Round:
     except ValueError as e:
         raise InconsistentDealError(str(e)) from None
     return r
+
+
+def settle(r: Round, obs: Observation, strict: bool = False) -> None:
+    """Answer the pending Weis and Stöck questions of ``r`` the way the table heard them in
+    ``obs`` (undeclarable Weis kept quiet unless ``strict``)."""
+    _settle(r, obs, strict, stop_at=None)
 
 
 def _settle(r: Round, obs: Observation, strict: bool, stop_at: tuple[str, int] | None) -> None:

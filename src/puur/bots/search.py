@@ -42,12 +42,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Final
 
 from puur import compiled as _compiled
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.base import BOTS
 from puur.bots.dds import Solver
+from puur.bots.inference import DEFAULT_RULE_P, RuleModel, RuleModelCache
 from puur.bots.playout import Playout
 from puur.bots.sampler import DealSampler
 from puur.bots.tricks import played_points
@@ -59,9 +61,11 @@ from puur.weis import stoeck_cards
 
 __all__ = [
     "LEVELS",
+    "PLAY_MODELS",
     "Plausibility",
     "SearchBot",
     "default_dds_tricks",
+    "default_play_model",
     "draw_plausible",
     "hand_strength",
     "play_likelihood",
@@ -69,6 +73,11 @@ __all__ = [
 
 LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
 """Strength levels by seconds per decision."""
+
+#: The models of the others' card play that weight sampled deals (``play_model``): the
+#: softened rule player (:mod:`puur.bots.inference`) or the play-out policy
+#: (:func:`play_likelihood`).
+PLAY_MODELS: Final = ("rules", "playout")
 
 #: Points (before the multiplier) added to the simulated value of pushing: a positive bias
 #: pushes more often.
@@ -101,6 +110,8 @@ class SearchBot:
         samples: int | None = None,
         endgame_tricks: int = 0,
         exact_tricks: int = 2,
+        play_model: str | None = None,
+        rule_p: float = DEFAULT_RULE_P,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -127,6 +138,17 @@ class SearchBot:
         if not 0 < play_miss <= 1:
             raise ValueError("play_miss must be in (0, 1]")
         self.play_miss = play_miss
+        if play_model is None:
+            play_model = default_play_model(float(budget))
+        if play_model not in PLAY_MODELS:
+            raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, "
+                             f"not {play_model!r}")
+        #: The model of the others' card play behind ``infer_play`` (:data:`PLAY_MODELS`).
+        self.play_model = play_model
+        if not 0 < rule_p < 1:
+            raise ValueError("rule_p must be in (0, 1)")
+        self.rule_p = rule_p
+        self._rule_cache = RuleModelCache()
         #: Play-outs solve their last tricks exactly (0: play-outs run to the end).
         if not 0 <= endgame_tricks <= 4:
             raise ValueError("endgame_tricks must be 0..4")
@@ -210,8 +232,7 @@ class SearchBot:
         if self.endgame_tricks:
             playout.endgame = Solver(obs.rules, obs.contract, declarer)
             playout.endgame_tricks = self.endgame_tricks
-        # The others are modelled as players who see only their own cards.
-        model = Playout(obs.rules, obs.contract, declarer)
+        likelihood = self._play_likelihood(obs, declarer)
         sampler = DealSampler(obs)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
@@ -240,8 +261,7 @@ class SearchBot:
                                           past_points=past)[team]
             if len(vals) < len(reps):
                 break
-            weight = (play_likelihood(obs, hands, model, self.play_miss) if self.infer_play
-                      else 1.0)
+            weight = likelihood(hands) if likelihood is not None else 1.0
             weight_sum += weight
             for c in reps:
                 totals[c] += weight * vals[c]
@@ -258,6 +278,19 @@ class SearchBot:
             v = totals[rep] / weight_sum
             out.extend((c, v) for c in group)
         return out
+
+    def _play_likelihood(
+        self, obs: Observation, declarer: int
+    ) -> Callable[[tuple[int, ...]], float] | None:
+        """The weight of a sampled deal from the others' cards (None: every deal weighs 1)."""
+        if not self.infer_play or not obs.history:
+            return None
+        if self.play_model == "rules":
+            return RuleModel(obs, self.rule_p, self._rule_cache)
+        # The others are modelled as players who see only their own cards.
+        model = Playout(obs.rules, obs.contract, declarer)
+        miss = self.play_miss
+        return lambda hands: play_likelihood(obs, hands, model, miss)
 
     def _rank_choose(
         self, obs: Observation, deadline: float, hard: float
@@ -511,6 +544,11 @@ def default_dds_tricks(budget: float) -> int:
     if _compiled.enabled():
         return 4 if budget < 0.15 else 6
     return 3 if budget < 0.15 else 4 if budget < 3 else 5
+
+
+def default_play_model(budget: float) -> str:
+    """The model of the others' card play at ``budget`` seconds a decision."""
+    return "rules"
 
 
 BOTS["search"] = SearchBot
