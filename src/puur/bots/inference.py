@@ -54,7 +54,8 @@ class RuleModelCache:
     def for_obs(self, obs: Observation) -> dict[tuple[int, int], int]:
         """The decisions cached for ``obs``'s hand (emptied when ``obs`` is another hand)."""
         context = (obs.rules, obs.forehand, obs.contract, obs.chooser, obs.pushed,
-                   obs.pushed_back, obs.game_scores, obs.weis_announced)
+                   obs.pushed_back, obs.game_scores, obs.weis_announced, obs.weis_shown,
+                   obs.stoeck_seat)
         prefix = obs.history[:len(self._history)]
         if (context != self._context or prefix != self._history
                 or len(self.choices) > _CACHE_LIMIT):
@@ -114,12 +115,21 @@ class RuleModel:
     def __call__(self, hands: tuple[int, ...]) -> float:
         """The probability of the others' observed cards if ``hands`` (the current hands of the
         four seats) is the deal."""
+        w = 1.0
+        for _i, prob in self.factors(hands):
+            w *= prob
+        return w
+
+    def factors(self, hands: tuple[int, ...]) -> list[tuple[int, float]]:
+        """(index in the history, probability) of each card another seat played with a choice
+        (forced cards have probability 1 and are left out). A deal that cannot replay the
+        history (one that misses an unshown Weis) ends the list where the replay stops."""
         obs = self.obs
         me = obs.seat
         p = self.p
         trump = obs.trump
         choices = self.choices
-        w = 1.0
+        out: list[tuple[int, float]] = []
         rnd: Round | None = None
         at = 0  # cards of the history pushed on ``rnd``
         for i, (seat, c, later, lead, best_trump) in enumerate(self.steps):
@@ -143,17 +153,17 @@ class RuleModel:
                         at += 1
                     settle(rnd, obs, strict=False)
                     if rnd.phase != "play" or rnd.to_move != seat:
-                        return w
+                        return out
                     choice = self.bot.act(rnd.observation(seat))
                 except (InconsistentDealError, ValueError):
-                    return w  # the deal cannot replay the rest (it misses an unshown Weis)
+                    return out
                 if choice >= NUM_CARDS:
-                    return w
+                    return out
                 choices[key] = choice
             else:
                 self.hits += 1
-            w *= p if choice == c else (1.0 - p) / (n_legal - 1)
-        return w
+            out.append((i, p if choice == c else (1.0 - p) / (n_legal - 1)))
+        return out
 
 
 def rule_likelihood(obs: Observation, hands: tuple[int, ...],

@@ -51,7 +51,7 @@ from puur.bots.base import BOTS
 from puur.bots.dds import Solver
 from puur.bots.inference import DEFAULT_RULE_P, RuleModel, RuleModelCache
 from puur.bots.playout import Playout
-from puur.bots.sampler import DealSampler
+from puur.bots.sampler import DealSampler, DealStream
 from puur.bots.tricks import played_points
 from puur.cards import ALL_CARDS, RANK_MASK
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
@@ -65,7 +65,6 @@ __all__ = [
     "Plausibility",
     "SearchBot",
     "default_dds_tricks",
-    "default_play_model",
     "draw_plausible",
     "hand_strength",
     "play_likelihood",
@@ -110,7 +109,7 @@ class SearchBot:
         samples: int | None = None,
         endgame_tricks: int = 0,
         exact_tricks: int = 2,
-        play_model: str | None = None,
+        play_model: str = "playout",
         rule_p: float = DEFAULT_RULE_P,
     ) -> None:
         if isinstance(budget, str):
@@ -138,8 +137,6 @@ class SearchBot:
         if not 0 < play_miss <= 1:
             raise ValueError("play_miss must be in (0, 1]")
         self.play_miss = play_miss
-        if play_model is None:
-            play_model = default_play_model(float(budget))
         if play_model not in PLAY_MODELS:
             raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, "
                              f"not {play_model!r}")
@@ -233,7 +230,7 @@ class SearchBot:
             playout.endgame = Solver(obs.rules, obs.contract, declarer)
             playout.endgame_tricks = self.endgame_tricks
         likelihood = self._play_likelihood(obs, declarer)
-        sampler = DealSampler(obs)
+        deals = DealStream(DealSampler(obs), self.rng)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
         weight_sum = 0.0
@@ -243,8 +240,7 @@ class SearchBot:
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
-                self.rng)
+            hands = draw_plausible(deals, plaus, self.rng) if self.infer else deals.draw()
             # Stop in the middle of a deal when the budget runs out (a loaded machine can stall
             # any step); a deal counts only when every card was evaluated on it.
             vals: dict[int, int] = {}
@@ -304,14 +300,13 @@ class SearchBot:
         playouts = {c: Playout(rules, c, team, self.open_playouts) for c in contracts}
         totals = dict.fromkeys(contracts, 0.0)
         push_total = 0.0
-        sampler = DealSampler(obs)
+        deals = DealStream(DealSampler(obs), self.rng)
         plaus = Plausibility(obs)
         n = 0
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
-                self.rng)
+            hands = draw_plausible(deals, plaus, self.rng) if self.infer else deals.draw()
             values: dict[int, float] = {}
             for c in contracts:
                 if n and time.perf_counter() > hard:
@@ -454,14 +449,14 @@ def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
     return w
 
 
-def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random,
+def draw_plausible(source: DealSampler | DealStream, plaus: Plausibility, rng: random.Random,
                    tries: int = 10) -> tuple[int, ...]:
-    """A deal from ``sampler`` kept with probability ``plaus(deal)`` (the most plausible of
-    ``tries`` draws if none is kept)."""
+    """A deal from ``source`` kept with probability ``plaus(deal)`` (the most plausible of
+    ``tries`` draws if none is kept); ``rng`` draws the acceptance (and a sampler's deals)."""
     best: tuple[int, ...] | None = None
     best_p = -1.0
     for _ in range(tries):
-        hands = sampler.sample(rng)
+        hands = source.draw() if isinstance(source, DealStream) else source.sample(rng)
         p = plaus(hands)
         if rng.random() < p:
             return hands
@@ -544,11 +539,6 @@ def default_dds_tricks(budget: float) -> int:
     if _compiled.enabled():
         return 4 if budget < 0.15 else 6
     return 3 if budget < 0.15 else 4 if budget < 3 else 5
-
-
-def default_play_model(budget: float) -> str:
-    """The model of the others' card play at ``budget`` seconds a decision."""
-    return "rules"
 
 
 BOTS["search"] = SearchBot
