@@ -171,7 +171,7 @@ def _draw(mt: Int64s, count: int, gseats: Int64s, gsize: Int64s, gstart: Int64s,
                         break
                     pick -= w
                 _next_split(lim, k, split)
-            idx = split[k]
+            idx = int(split[k])
             for i in range(n):
                 deck[i] = gcards[gstart[g] + i]
             for i in range(n - 1, 0, -1):  # random.shuffle
