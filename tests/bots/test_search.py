@@ -244,8 +244,9 @@ def test_beats_random_and_greedy_players() -> None:
     def search(seed: int) -> SearchBot:
         return SearchBot(budget=60, seed=seed, max_deals=6)
 
-    assert mirrored_share(search, RandomBot, 3, rules) > 0.6
-    assert mirrored_share(search, GreedyBot, 3, rules) > 0.55
+    # Six mirrored deals each: three were too few to hold the margin whatever the deals drawn.
+    assert mirrored_share(search, RandomBot, 6, rules) > 0.6
+    assert mirrored_share(search, GreedyBot, 6, rules) > 0.55
 
 
 def test_cards_of_a_group_share_a_value() -> None:

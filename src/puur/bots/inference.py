@@ -55,7 +55,6 @@ __all__ = [
     "draw_plausible",
     "hand_strength",
     "play_likelihood",
-    "rule_likelihood",
 ]
 
 #: The probability that a seat plays the rule player's card (the default of ``rule_p``).
@@ -187,12 +186,6 @@ class RuleModel:
                 self.hits += 1
             out.append((i, p if choice == c else (1.0 - p) / (n_legal - 1)))
         return out
-
-
-def rule_likelihood(obs: Observation, hands: tuple[int, ...],
-                    p: float = DEFAULT_RULE_P) -> float:
-    """:class:`RuleModel` of ``obs`` on one deal."""
-    return RuleModel(obs, p)(hands)
 
 
 class Plausibility:
