@@ -13,13 +13,9 @@ from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_WEIS
 from puur.bots import BOTS, RandomBot, make_bot, play_round
 from puur.bots.dds import Solver
 from puur.bots.playout import Playout
-from puur.bots.sampler import DealSampler
 from puur.bots.search import (
     LEVELS,
-    Plausibility,
     SearchBot,
-    draw_plausible,
-    play_likelihood,
 )
 from puur.cards import CardSet, bits, parse_card
 from puur.contracts import POINTS, STRENGTH
@@ -227,45 +223,6 @@ def test_keeps_quiet_when_an_opponent_announced_more() -> None:
     assert SearchBot(FAST, seed=1).act(rnd.observation(1)) == A_WEIS  # quiet
 
 
-def test_late_hand_estimate_is_the_weighted_mean_exact_value_over_sampled_deals() -> None:
-    rng = random.Random(4)
-    checked = 0
-    for seed in range(12):
-        rnd = Round.deal(RuleSet(), seed=seed)
-        rnd.push(A_CHOOSE + seed % 6)
-        while not rnd.is_over and (rnd.trick_no < 6 or rnd.phase != "play"):
-            rnd.push(rng.choice(rnd.legal_actions()))
-        if rnd.is_over or len(rnd.legal_actions()) < 2:
-            continue
-        obs = rnd.observation(rnd.to_move)
-        bot = SearchBot(budget=60, seed=seed, max_deals=6)
-        ranked = dict(bot.ranked(obs))
-        # The same deals, solved one by one with all cards open, each weighted by how well it
-        # explains the cards the others played.
-        deal_rng = random.Random(seed)
-        sampler = DealSampler(obs)
-        plaus = Plausibility(obs)
-        playout = Playout(obs.rules, obs.contract, obs.chooser & 1)
-        totals = dict.fromkeys(obs.legal_actions, 0.0)
-        weights = 0.0
-        for _ in range(6):
-            hands = draw_plausible(sampler, plaus, deal_rng)
-            solver = Solver(obs.rules, obs.contract, obs.chooser & 1)
-            taken = 0
-            for w in obs.trick_winners:
-                taken |= 1 << (w & 1)
-            vals = solver.values(hands, obs.leader, [c for _s, c in obs.trick], obs.trick_no,
-                                 taken)
-            weight = play_likelihood(obs, hands, playout)
-            assert 0 < weight <= 1
-            weights += weight
-            for c in totals:
-                totals[c] += weight * vals[c]
-        assert ranked == pytest.approx({c: t / weights for c, t in totals.items()})
-        checked += 1
-    assert checked >= 6
-
-
 def mirrored_share(make_search: object, opponent: type, deals: int, rules: RuleSet) -> float:
     ours = theirs = 0
     for d in range(deals):
@@ -287,8 +244,9 @@ def test_beats_random_and_greedy_players() -> None:
     def search(seed: int) -> SearchBot:
         return SearchBot(budget=60, seed=seed, max_deals=6)
 
-    assert mirrored_share(search, RandomBot, 3, rules) > 0.6
-    assert mirrored_share(search, GreedyBot, 3, rules) > 0.55
+    # Six mirrored deals each: three were too few to hold the margin whatever the deals drawn.
+    assert mirrored_share(search, RandomBot, 6, rules) > 0.6
+    assert mirrored_share(search, GreedyBot, 6, rules) > 0.55
 
 
 def test_cards_of_a_group_share_a_value() -> None:

@@ -169,6 +169,7 @@ class CardPool:
         #: (seat indexes that may hold them, cards) per group, in a fixed order.
         self.groups: list[tuple[tuple[int, ...], list[int]]] = sorted(by_key.items())
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._core: Any = None
 
     def count(self, i: int = 0, need: tuple[int, ...] | None = None) -> int:
         """The number of ways to deal groups ``i..`` with the sizes ``need`` (default: all)."""
@@ -218,6 +219,39 @@ class CardPool:
                 at += n
             rem = rest
         return tuple(out)
+
+
+    def draw_many(self, rng: random.Random, n: int,
+                  compiled: bool | None = None) -> list[tuple[int, ...]]:
+        """The next ``n`` deals of :meth:`draw` with ``rng``, in one compiled call when
+        :mod:`puur.compiled` runs (``compiled``: as for the solver; the same deals and the same
+        state of ``rng`` afterwards either way). ``InconsistentDealError`` without a deal."""
+        if self.count() == 0:
+            raise InconsistentDealError("the pool has no deal")
+        if n < 0:
+            raise ValueError("n must be 0 or more")
+        from puur import compiled as _compiled
+
+        if _compiled.wanted(compiled) and n > 1:
+            core = self._compiled_core()
+            if core is not None:
+                return core.draw_many(rng, n)  # type: ignore[no-any-return]
+        out = []
+        for _ in range(n):
+            dealt = self.draw(rng)
+            assert dealt is not None
+            out.append(dealt)
+        return out
+
+    def _compiled_core(self) -> Any:
+        """The compiled pool (None where the counts do not fit in 62 bits or the table of
+        remaining sizes would be too large: :func:`puur.compiled.sampler.fits`)."""
+        if self._core is None:
+            from puur.compiled.sampler import PoolCore, fits
+
+            ok = fits(len(self.groups), self.need) and self.count() <= 1 << 62
+            self._core = PoolCore(self.groups, self.need) if ok else False
+        return self._core or None
 
 
 def _splits(n: int, seats: tuple[int, ...], need: tuple[int, ...]) -> list[tuple[int, ...]]:

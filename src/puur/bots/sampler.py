@@ -50,12 +50,14 @@ from puur.weis import Meld, weis_options, weis_winner
 
 __all__ = [
     "DealSampler",
+    "DealStream",
     "InconsistentDealError",
     "determinize",
     "infer_forbidden",
     "is_consistent",
     "round_before_play",
     "sample_deals",
+    "settle",
 ]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
@@ -194,6 +196,23 @@ class DealSampler:
         return hands
 
 
+    def sample_many(self, rng: random.Random, n: int,
+                    compiled: bool | None = None) -> list[tuple[int, ...]]:
+        """``n`` draws of :meth:`sample` with ``rng``: the same deals and the same state of
+        ``rng`` afterwards; without announced Weis of another seat the pool is dealt in one
+        compiled call when :mod:`puur.compiled` runs (``compiled`` as for the solver)."""
+        if self.check_weis:
+            return [self.sample(rng) for _ in range(n)]
+        known = self.known
+        dealt = self._pool(self.pool, self._need(known)).draw_many(rng, n, compiled)
+        out = []
+        for d in dealt:
+            hands = list(known)
+            for i, s in enumerate(self.others):
+                hands[s] |= d[i]
+            out.append(tuple(hands))
+        return out
+
     def _weis_ok(self, hands: tuple[int, ...]) -> bool:
         """Every seat could declare what it announced, and the best Weis stays where it is."""
         obs = self.obs
@@ -227,6 +246,27 @@ class DealSampler:
         if obs.trick_winners:
             return weis_winner(declared, obs.forehand, mode0, obs.trump) == obs.weis_seat
         return True
+
+
+class DealStream:
+    """The deals of one :class:`DealSampler`, drawn in batches (one compiled call a batch when
+    :mod:`puur.compiled` runs) from a generator of its own, seeded from ``rng``: the same deals
+    on the compiled and the reference path. Batches grow from 8 to 64 deals, so that a decision
+    that needs few deals draws few."""
+
+    def __init__(self, sampler: DealSampler, rng: random.Random) -> None:
+        self.sampler = sampler
+        self.rng = random.Random(rng.getrandbits(64))
+        self._batch = 8
+        self._buf: list[tuple[int, ...]] = []
+
+    def draw(self) -> tuple[int, ...]:
+        """The next deal (the current hands of the four seats)."""
+        if not self._buf:
+            self._buf = self.sampler.sample_many(self.rng, self._batch)
+            self._buf.reverse()
+            self._batch = min(64, 2 * self._batch)
+        return self._buf.pop()
 
 
 def sample_deals(obs: Observation, n: int, rng: random.Random | None = None) -> list[
@@ -297,6 +337,12 @@ def round_before_play(obs: Observation, initial: Sequence[int]) -> Round:
     except ValueError as e:
         raise InconsistentDealError(str(e)) from None
     return r
+
+
+def settle(r: Round, obs: Observation, strict: bool = False) -> None:
+    """Answer the pending Weis and Stöck questions of ``r`` the way the table heard them in
+    ``obs`` (undeclarable Weis kept quiet unless ``strict``)."""
+    _settle(r, obs, strict, stop_at=None)
 
 
 def _settle(r: Round, obs: Observation, strict: bool, stop_at: tuple[str, int] | None) -> None:

@@ -8,7 +8,9 @@ on the same sampled deals until the time budget is spent:
 * **deals**: drawn uniformly among the consistent ones, then kept with the probability that the
   others' public decisions make sense on them (:class:`Plausibility`: the contract chosen, a
   push or no push, Weis and Stöck not announced), and weighted by how well they explain the
-  cards the others played (:func:`play_likelihood`);
+  cards the others played (``play_model``: the play-out policy, :func:`play_likelihood`, by
+  default; or the softened rule player, :mod:`puur.bots.inference`); the deals come in
+  batches, compiled when :mod:`puur.compiled` runs (:class:`~puur.bots.sampler.DealStream`);
 * **card play** (perfect-information Monte Carlo): with few tricks left (``dds_tricks``: 3 below
   a 0.15 s budget, 4 up to 3 s, 5 above; with the compiled solver 4 below 0.15 s, 6 from
   there, :func:`default_dds_tricks`) every legal card is solved exactly on each sampled
@@ -39,26 +41,34 @@ signalling conventions are played or read beyond what :func:`play_likelihood` pi
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from collections.abc import Callable
 from typing import Final
 
 from puur import compiled as _compiled
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.base import BOTS
 from puur.bots.dds import Solver
+from puur.bots.inference import (
+    DEFAULT_RULE_P,
+    Plausibility,
+    RuleModel,
+    RuleModelCache,
+    draw_plausible,
+    hand_strength,
+    play_likelihood,
+)
 from puur.bots.playout import Playout
-from puur.bots.sampler import DealSampler
+from puur.bots.sampler import DealSampler, DealStream
 from puur.bots.tricks import played_points
-from puur.cards import ALL_CARDS, RANK_MASK
-from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
+from puur.cards import ALL_CARDS
 from puur.observation import Observation
-from puur.rules import RuleSet
 from puur.weis import stoeck_cards
 
 __all__ = [
     "LEVELS",
+    "PLAY_MODELS",
     "Plausibility",
     "SearchBot",
     "default_dds_tricks",
@@ -69,6 +79,11 @@ __all__ = [
 
 LEVELS: Final[dict[str, float]] = {"quick": 0.1, "fast": 0.25, "default": 1.0, "strong": 5.0}
 """Strength levels by seconds per decision."""
+
+#: The models of the others' card play that weight sampled deals (``play_model``): the
+#: softened rule player (:mod:`puur.bots.inference`) or the play-out policy
+#: (:func:`play_likelihood`).
+PLAY_MODELS: Final = ("rules", "playout")
 
 #: Points (before the multiplier) added to the simulated value of pushing: a positive bias
 #: pushes more often.
@@ -101,6 +116,8 @@ class SearchBot:
         samples: int | None = None,
         endgame_tricks: int = 0,
         exact_tricks: int = 2,
+        play_model: str = "playout",
+        rule_p: float = DEFAULT_RULE_P,
     ) -> None:
         if isinstance(budget, str):
             if budget not in LEVELS:
@@ -127,6 +144,15 @@ class SearchBot:
         if not 0 < play_miss <= 1:
             raise ValueError("play_miss must be in (0, 1]")
         self.play_miss = play_miss
+        if play_model not in PLAY_MODELS:
+            raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, "
+                             f"not {play_model!r}")
+        #: The model of the others' card play behind ``infer_play`` (:data:`PLAY_MODELS`).
+        self.play_model = play_model
+        if not 0 < rule_p < 1:
+            raise ValueError("rule_p must be in (0, 1)")
+        self.rule_p = rule_p
+        self._rule_cache = RuleModelCache()
         #: Play-outs solve their last tricks exactly (0: play-outs run to the end).
         if not 0 <= endgame_tricks <= 4:
             raise ValueError("endgame_tricks must be 0..4")
@@ -210,9 +236,8 @@ class SearchBot:
         if self.endgame_tricks:
             playout.endgame = Solver(obs.rules, obs.contract, declarer)
             playout.endgame_tricks = self.endgame_tricks
-        # The others are modelled as players who see only their own cards.
-        model = Playout(obs.rules, obs.contract, declarer)
-        sampler = DealSampler(obs)
+        likelihood = self._play_likelihood(obs, declarer)
+        deals = DealStream(DealSampler(obs), self.rng)
         plaus = Plausibility(obs)
         totals = dict.fromkeys(reps, 0.0)
         weight_sum = 0.0
@@ -222,8 +247,7 @@ class SearchBot:
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
-                self.rng)
+            hands = draw_plausible(deals, plaus, self.rng) if self.infer else deals.draw()
             # Stop in the middle of a deal when the budget runs out (a loaded machine can stall
             # any step); a deal counts only when every card was evaluated on it.
             vals: dict[int, int] = {}
@@ -240,8 +264,7 @@ class SearchBot:
                                           past_points=past)[team]
             if len(vals) < len(reps):
                 break
-            weight = (play_likelihood(obs, hands, model, self.play_miss) if self.infer_play
-                      else 1.0)
+            weight = likelihood(hands) if likelihood is not None else 1.0
             weight_sum += weight
             for c in reps:
                 totals[c] += weight * vals[c]
@@ -259,6 +282,19 @@ class SearchBot:
             out.extend((c, v) for c in group)
         return out
 
+    def _play_likelihood(
+        self, obs: Observation, declarer: int
+    ) -> Callable[[tuple[int, ...]], float] | None:
+        """The weight of a sampled deal from the others' cards (None: every deal weighs 1)."""
+        if not self.infer_play or not obs.history:
+            return None
+        if self.play_model == "rules":
+            return RuleModel(obs, self.rule_p, self._rule_cache)
+        # The others are modelled as players who see only their own cards.
+        model = Playout(obs.rules, obs.contract, declarer)
+        miss = self.play_miss
+        return lambda hands: play_likelihood(obs, hands, model, miss)
+
     def _rank_choose(
         self, obs: Observation, deadline: float, hard: float
     ) -> list[tuple[int, float]]:
@@ -271,14 +307,13 @@ class SearchBot:
         playouts = {c: Playout(rules, c, team, self.open_playouts) for c in contracts}
         totals = dict.fromkeys(contracts, 0.0)
         push_total = 0.0
-        sampler = DealSampler(obs)
+        deals = DealStream(DealSampler(obs), self.rng)
         plaus = Plausibility(obs)
         n = 0
         slowest = 0.0
         while True:
             t0 = time.perf_counter()
-            hands = draw_plausible(sampler, plaus, self.rng) if self.infer else sampler.sample(
-                self.rng)
+            hands = draw_plausible(deals, plaus, self.rng) if self.infer else deals.draw()
             values: dict[int, float] = {}
             for c in contracts:
                 if n and time.perf_counter() > hard:
@@ -333,175 +368,6 @@ class SearchBot:
             pts = float(sum(m.points for m in split))
             out.append((A_WEIS + k, -1.0 if hopeless else pts - 0.01 * k))
         return out
-
-
-class Plausibility:
-    """How likely the other seats' public decisions are on a sampled deal (rule book §2.3,
-    §2.5, §2.6); deals are kept with this probability, so plausible deals are drawn more often.
-
-    Models: the chooser picks a contract with probability ``softmax(3 * hand_strength)``; a
-    forehand pushes with probability ``1 / (1 + exp((max strength - 3.2) / 0.4))`` (both fitted
-    to expert play); a seat that held a Weis and did not announce it, or held Stöck and did
-    not announce it, is kept at 0.25 and 0.1.
-    """
-
-    def __init__(self, obs: Observation) -> None:
-        self.obs = obs
-        self.played_by = [obs.played_by(s) for s in range(4)]
-        self.contracts = obs.rules.contracts()
-        first_card = [False] * 4
-        for seat, _c in obs.history[:4]:
-            first_card[seat] = True
-        self.first_card = first_card
-
-    def __call__(self, hands: tuple[int, ...]) -> float:
-        """The probability of keeping ``hands`` (current hands of the four seats)."""
-        obs = self.obs
-        me = obs.seat
-        p = 1.0
-        initial = [hands[s] | self.played_by[s] for s in range(4)]
-        fh = obs.forehand
-        if fh != me and (obs.pushed or obs.contract >= 0):
-            best = max(hand_strength(initial[fh], c) for c in self.contracts)
-            push_p = 1.0 / (1.0 + math.exp(min(50.0, (best - 3.2) / 0.4)))
-            p *= push_p if obs.pushed else 1.0 - push_p
-        ch = obs.chooser
-        if ch >= 0 and ch != me:
-            weights = [math.exp(3.0 * hand_strength(initial[ch], c)) for c in self.contracts]
-            p *= weights[self.contracts.index(obs.contract)] / sum(weights)
-        rules = obs.rules
-        trump = obs.trump
-        for s in range(4):
-            if s == me or not self.first_card[s]:
-                continue
-            if rules.weis and not obs.weis_announced[s] and _may_have_weis(initial[s], rules):
-                p *= 0.25
-            if rules.stoeck and trump >= 0 and obs.stoeck_seat != s:
-                sc = stoeck_cards(trump)
-                if initial[s] & sc == sc and (
-                    rules.stoeck_announce == "with-weis" or self.played_by[s] & sc == sc
-                ):
-                    p *= 0.1
-        return p
-
-
-def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
-                    miss: float = 0.4) -> float:
-    """How well the sampled deal explains the cards the other seats played: each card the
-    play-out policy would also have played there counts 1, any other card ``miss``.
-
-    The policy agrees with expert play on about 60% of decisions (4 legal cards on average),
-    so a deal in which a player's card makes sense is favoured; ``miss`` tempers the weights
-    so that a few deals do not take over the average.
-    """
-    if playout.open_hands:
-        raise ValueError("the likelihood needs a play-out policy that sees only its own cards")
-    me = obs.seat
-    hist = obs.history
-    later = [0, 0, 0, 0]  # cards each seat plays from a point on
-    for seat, c in hist:
-        later[seat] |= 1 << c
-    live = ALL_CARDS
-    w = 1.0
-    trick: list[int] = []
-    leader = obs.forehand
-    trick_no = 0
-    for i, (seat, c) in enumerate(hist):
-        if i % 4 == 0:
-            trick = []
-            leader = seat
-            trick_no = i // 4
-        if seat != me:
-            hand = hands[seat] | later[seat]
-            if playout.choose(hand, seat, leader, trick, trick_no, live) != c:
-                w *= miss
-        later[seat] &= ~(1 << c)
-        live &= ~(1 << c)
-        trick.append(c)
-    return w
-
-
-def draw_plausible(sampler: DealSampler, plaus: Plausibility, rng: random.Random,
-                   tries: int = 10) -> tuple[int, ...]:
-    """A deal from ``sampler`` kept with probability ``plaus(deal)`` (the most plausible of
-    ``tries`` draws if none is kept)."""
-    best: tuple[int, ...] | None = None
-    best_p = -1.0
-    for _ in range(tries):
-        hands = sampler.sample(rng)
-        p = plaus(hands)
-        if rng.random() < p:
-            return hands
-        if p > best_p:
-            best, best_p = hands, p
-    assert best is not None
-    return best
-
-
-_TRUMP_WORTH: Final = (0.25, 0.25, 0.25, 0.8, 0.3, 1.0, 0.3, 0.4, 0.6)  # by rank 6 .. A
-
-
-def _suit_tables() -> tuple[tuple[float, ...], ...]:
-    """Per suit pattern (9 bits): its worth as trumps, as a plain suit beside trumps, in
-    Obenabe and in Undenufe."""
-    trump_t: list[float] = []
-    plain_t: list[float] = []
-    obe_t: list[float] = []
-    unde_t: list[float] = []
-    for ranks in range(512):
-        n = ranks.bit_count()
-        trump_t.append(sum(_TRUMP_WORTH[r] for r in range(9) if ranks >> r & 1)
-                       + 0.3 * max(0, n - 3))
-        tops = []
-        for order in (range(8, -1, -1), range(9)):
-            top = 0
-            for r in order:
-                if not ranks >> r & 1:
-                    break
-                top += 1
-            tops.append(top)
-        plain_t.append(0.8 * min(tops[0], 2) + (0.25 if tops[0] == 0 and ranks >> 7 & 1 else 0))
-        for top, second, table in ((tops[0], 7, obe_t), (tops[1], 1, unde_t)):
-            v = 0.9 * top + (0.2 * (n - top) if top >= 2 else 0.0)
-            if top == 0 and n >= 2 and ranks >> second & 1:
-                v += 0.3
-            table.append(v)
-    return tuple(trump_t), tuple(plain_t), tuple(obe_t), tuple(unde_t)
-
-
-_TRUMP_T, _PLAIN_T, _OBE_T, _UNDE_T = _suit_tables()
-
-
-def hand_strength(hand: int, contract: int) -> float:
-    """A quick estimate of the tricks ``hand`` brings to ``contract`` (for modelling how the
-    others choose and push: a player sees only its own cards)."""
-    pats = (hand & 0x1FF, hand >> 9 & 0x1FF, hand >> 18 & 0x1FF, hand >> 27 & 0x1FF)
-    if contract < 4:
-        return sum(_TRUMP_T[p] if s == contract else _PLAIN_T[p] for s, p in enumerate(pats))
-    obe = _OBE_T[pats[0]] + _OBE_T[pats[1]] + _OBE_T[pats[2]] + _OBE_T[pats[3]]
-    if contract == MODE_OBENABE:
-        return obe
-    unde = _UNDE_T[pats[0]] + _UNDE_T[pats[1]] + _UNDE_T[pats[2]] + _UNDE_T[pats[3]]
-    if contract == MODE_UNDENUFE:
-        return unde
-    if contract == Contract.MISERE:
-        return 0.5 * unde
-    return 0.5 * (obe + unde)
-
-
-_HAS_RUN: Final = tuple(any((p >> r) & 7 == 7 for r in range(7)) for p in range(512))
-
-
-def _may_have_weis(hand: int, rules: RuleSet) -> bool:
-    """Whether ``hand`` holds a Weis (a run of three or a scoring four of a kind)."""
-    if (_HAS_RUN[hand & 0x1FF] or _HAS_RUN[hand >> 9 & 0x1FF] or _HAS_RUN[hand >> 18 & 0x1FF]
-            or _HAS_RUN[hand >> 27 & 0x1FF]):
-        return True
-    for r in range(0 if rules.weis_four_low else 3, 9):
-        m = RANK_MASK[r]
-        if hand & m == m:
-            return True
-    return False
 
 
 def default_dds_tricks(budget: float) -> int:

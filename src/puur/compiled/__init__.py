@@ -6,6 +6,9 @@ and ``numpy`` import (``pip install 'puur[fast]'``):
 
 * :mod:`puur.compiled.dds`: the search of the cards-open solver (:class:`puur.bots.dds.Solver`);
 * :mod:`puur.compiled.playout`: the greedy play-outs (:class:`puur.bots.playout.Playout`);
+* :mod:`puur.compiled.sampler`: the deal sampler's card pool in batches
+  (:meth:`puur.bots.cardpool.CardPool.draw_many`,
+  :meth:`puur.bots.sampler.DealSampler.sample_many`);
 * :mod:`puur.compiled.fastsim`: batches of the fast simulator
   (:meth:`puur.fastsim.FastSim.play_many`), with :mod:`puur.compiled.mt` (Python's random
   numbers) and :mod:`puur.compiled.weis` (the Weis splits);

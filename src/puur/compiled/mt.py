@@ -14,7 +14,7 @@ import numpy as np
 
 from puur.compiled._tables import Int64s, jit_inline
 
-__all__ = ["random01", "restore", "state_of"]
+__all__ = ["next32", "random01", "restore", "state_of"]
 
 _N = 624
 _M = 397
@@ -34,7 +34,7 @@ def restore(rng: random.Random, state: Int64s) -> None:
 
 
 @jit_inline
-def _next32(mt: Int64s) -> int:
+def next32(mt: Int64s) -> int:
     i = mt[_N]
     if i >= _N:
         for kk in range(_N - _M):
@@ -58,6 +58,6 @@ def _next32(mt: Int64s) -> int:
 @jit_inline
 def random01(mt: Int64s) -> float:
     """``random.Random.random()`` on the state ``mt``."""
-    a = _next32(mt) >> 5
-    b = _next32(mt) >> 6
+    a = next32(mt) >> 5
+    b = next32(mt) >> 6
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
