@@ -16,12 +16,13 @@ structures.
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "Announced", "CardAt",
+    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "Announced", "BotToken",
+    "BotWelcomeMessage", "CardAt",
     "CreatedMessage", "ErrorMessage", "Event", "FinishedGame", "GameEvent", "GameInfo",
     "GameOverMessage", "GameView", "GamesMessage", "HandOverMessage", "HandSummary",
     "JoinedMessage", "MeldData", "MetaMessage", "PongMessage", "ProtocolError", "ReplayAction",
     "ReplayHand", "ReplayMessage", "ReplaySeat", "Result", "Revealed", "SeatEvent",
-    "SeatSummary", "ShareMessage", "StateMessage", "TableMessage",
+    "SeatSummary", "ShareMessage", "StandIn", "StateMessage", "TableMessage",
     "TableSummary", "TablesMessage", "TrickData", "VariantMeta", "VariantSummary", "You",
     "error_json",
 ]
@@ -87,8 +88,17 @@ def error_json(code: str, message: str, ref: str | int | None = None) -> ErrorMe
 # The table summary
 
 
+class StandIn(TypedDict):
+    """The computer player that moves for an outside bot that does not answer in time."""
+
+    bot: str
+    strength: int | None
+
+
 class SeatSummary(TypedDict):
-    """One seat of a table."""
+    """One seat of a table. An outside bot's seat (docs/protocol.md, *Bots*) is a ``bot`` seat
+    with ``bot: "remote"`` and its ``stand_in``; its ``connected`` tells whether the program is
+    connected."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -98,6 +108,7 @@ class SeatSummary(TypedDict):
     auto: bool
     bot: str | None
     strength: int | None
+    stand_in: NotRequired[StandIn]
 
 
 class GameInfo(TypedDict):
@@ -383,8 +394,16 @@ class MetaMessage(TypedDict):
     languages: list[str]
 
 
+class BotToken(TypedDict):
+    """The secret token of one outside bot's seat, given to the host once."""
+
+    seat: int
+    token: str
+
+
 class CreatedMessage(TypedDict):
-    """``POST /api/tables``: the new table, and the creator's seat and token."""
+    """``POST /api/tables``: the new table, the creator's seat and token, and a token for each
+    outside bot's seat (in seat order; empty when there is none)."""
 
     v: Literal[2]
     type: Literal["created"]
@@ -393,6 +412,22 @@ class CreatedMessage(TypedDict):
     token: str | None
     invite: str
     table: TableSummary
+    bots: list[BotToken]
+
+
+class BotWelcomeMessage(TypedDict):
+    """The answer to ``bot_hello``, before the seat's first ``state``: the seat, the bot
+    protocol's version, and how long the table waits for the program (seconds per turn, and
+    at most when it is not connected) before the stand-in moves."""
+
+    v: Literal[2]
+    type: Literal["bot_welcome"]
+    bot_version: int
+    seat: int
+    move_time: float
+    grace: float
+    stand_in: StandIn
+    ref: str | int | None
 
 
 class JoinedMessage(TypedDict):
