@@ -44,6 +44,7 @@ MESSAGES: dict[str, Any] = {
     "hand_over": protocol.HandOverMessage,
     "game_over": protocol.GameOverMessage,
     "error": protocol.ErrorMessage,
+    "bot_welcome": protocol.BotWelcomeMessage,
     "pong": protocol.PongMessage,
     "meta": protocol.MetaMessage,
     "created": protocol.CreatedMessage,

@@ -77,16 +77,18 @@ def welcome(table: Table, seat: int, ref: str | int | None) -> BotWelcomeMessage
             "stand_in": table.seats[seat].stand_in(), "ref": ref}
 
 
-def replace_older(table: Table, conn: Connection) -> None:
+def replace_older(table: Table, conn: Connection) -> int:
     """Take the seat of the bot connection ``conn`` from the connections that had it: each is
     told ``replaced``, leaves the table (without a seat event: the seat stays connected) and is
-    closed; whatever it still sends is refused (``Connection.stale``)."""
+    closed; whatever it still sends is refused (``Connection.stale``). Returns how many."""
     assert conn.seat is not None
     s = table.seats[conn.seat]
-    for old in [c for c in table.conns if c.seat == conn.seat]:
+    older = [c for c in table.conns if c.seat == conn.seat]
+    for old in older:
         table.conns.discard(old)
         old.joined = False
         old.stale = True
         s.conns -= 1
         old.end(error_json("replaced", "another connection said bot_hello with this seat's "
                            "token and plays the seat now; this one is closed"), CLOSE_REPLACED)
+    return len(older)

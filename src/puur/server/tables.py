@@ -192,13 +192,12 @@ class Table(TableMessages):
         event: Event | None = None
         if conn.seat is not None:
             s = self.seats[conn.seat]
-            if conn.bot:
-                replace_older(self, conn)
+            replaced = replace_older(self, conn) if conn.bot else 0
             s.conns += 1
             if s.auto:
                 s.auto = False
                 event = {"type": "seat", "seat": s.index, "what": "handback"}
-            elif s.conns == 1:
+            elif s.conns == 1 and not replaced:
                 event = {"type": "seat", "seat": s.index, "what": "connected"}
             if event is not None and self.game is not None and self.game.to_move == s.index:
                 self.kick()  # the seat's own timer, no stand-in
