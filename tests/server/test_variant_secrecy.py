@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from puur.cards import bits, format_card
-from puur.variants import variants
+from puur.variants import get, variants
 from puur.variants.json_actions import as_the_table_sees_it, withheld
 
 from .tablekit import Run, flip_shows, message, run
@@ -182,6 +182,8 @@ REMOTE_CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("schieber", "online-1000", {"stoeck_announce": "with-weis", "push_back": True}),
     ("differenzler", "short", {"weis": True, "stoeck": True, "stoeck_announce": "with-weis"}),
     ("coiffeur", "weis", {"stoeck_announce": "with-weis"}),
+    *((v.key, next(iter(v.presets)), {}) for v in variants()
+      if v.key not in ("schieber", "differenzler", "coiffeur")),
 ]
 
 
@@ -200,7 +202,10 @@ def test_outside_bots_learn_no_more_than_their_seat(
     """The same checks with outside bots at two seats (the slow one among them): what an
     outside bot receives is held to its seat's observation, and its hidden decisions reach no
     one else, moment for moment."""
-    _hidden_decisions_reach_no_one_else(variant, preset, options, (2, 3))
+    v = get(variant)
+    players = v.num_seats(v.rules_from_dict({**options, "preset": preset}))
+    people = [s for s in range(players) if s != Run.BOT]
+    _hidden_decisions_reach_no_one_else(variant, preset, options, tuple(people[-2:]))
 
 
 def _hidden_decisions_reach_no_one_else(
