@@ -55,7 +55,8 @@ def check_version(data: dict[str, Any], ref: str | int | None) -> None:
     v = data.get("v")
     if isinstance(v, bool) or v != PROTOCOL_VERSION:
         raise ProtocolError(
-            "version", f"protocol version {v!r} is not supported; this server speaks v=1", ref
+            "version", f"protocol version {v!r} is not supported; this server speaks "
+            f"v={PROTOCOL_VERSION}", ref
         )
 
 
