@@ -24,7 +24,7 @@ from typing import (
     is_typeddict,
 )
 
-from puur.server import protocol
+from puur.server import history_protocol, protocol
 
 
 class _StateHead(TypedDict):
@@ -51,9 +51,9 @@ MESSAGES: dict[str, Any] = {
     "joined": protocol.JoinedMessage,
     "tables": protocol.TablesMessage,
     "table": protocol.TableMessage,
-    "games": protocol.GamesMessage,
-    "share": protocol.ShareMessage,
-    "replay": protocol.ReplayMessage,
+    "games": history_protocol.GamesMessage,
+    "share": history_protocol.ShareMessage,
+    "replay": history_protocol.ReplayMessage,
 }
 
 
