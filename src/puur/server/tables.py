@@ -6,7 +6,8 @@ server alone decides: every action is found in the variant's action space, check
 engine, stored in SQLite, and only then sent out, each client getting the view of its own seat
 (built from that seat's observation, see :mod:`puur.server.views`); nothing here names a
 variant. What a table sends is built by :mod:`puur.server.broadcast`; computer players and the
-turn timer are scheduled by :mod:`puur.server.turns`; the tables of a server are held by
+turn timer are scheduled by :mod:`puur.server.turns`; seats played by outside programs are
+described in :mod:`puur.server.remote`; the tables of a server are held by
 :mod:`puur.server.lobby`.
 
 **What is sent to whom.** Every step the table sees (a card, a contract, a push, a forecast, a
@@ -63,14 +64,14 @@ from puur.variants.json_actions import ActionError, action_data, find_action
 if TYPE_CHECKING:
     from puur.server.lobby import Lobby
 
+__all__ = ["Connection", "Seat", "Table", "new_token"]
+
+log = logging.getLogger("puur.server")
+
 
 def _named_as(kind: str) -> str:
     """The kind a seat is named as: an outside bot as a computer player."""
     return "bot" if kind == REMOTE else kind
-
-__all__ = ["Connection", "Seat", "Table", "new_token"]
-
-log = logging.getLogger("puur.server")
 
 
 class Table(TableMessages):
