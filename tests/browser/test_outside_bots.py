@@ -1,11 +1,12 @@
 """The lobby's form opens a table with an outside bot: the host is shown the seat's bot token
-once, with the address its program connects to, and the table shows the seat as away until a
-program says ``bot_hello`` with that token."""
+once, with the address its program connects to (screenshot ``test-output/bot-tokens.png``), and
+the table shows the seat as away until a program says ``bot_hello`` with that token."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_host_gets_the_bot_token_and_sees_the_bot_come(
-    new_page: Callable[..., Any], server: str
+    new_page: Callable[..., Any], server: str, artifacts: Path
 ) -> None:
     from websockets.sync.client import connect
 
@@ -31,6 +32,7 @@ def test_the_host_gets_the_bot_token_and_sees_the_bot_come(
     url = host.input_value(".bot-url")
     code = url.rsplit("/", 1)[1]
     assert len(token) == 43 and url.startswith("ws://") and token in panel.inner_text()
+    host.screenshot(path=str(artifacts / "bot-tokens.png"), full_page=True)
     seats = host.request.get(f"{server}/api/tables/{code}").json()["table"]["seats"]
     assert seats[1]["bot"] == "remote" and seats[1]["stand_in"]["strength"] == 1
     assert token not in json.dumps(seats)
