@@ -46,6 +46,7 @@ from puur.server.bodies import LANGUAGES, STRENGTHS, parse_create, parse_join
 from puur.server.history import History
 from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
 from puur.server.lobby import BOT_TIMER, Lobby
+from puur.server.messages import BOT_VERSION
 from puur.server.protocol import PROTOCOL_VERSION, ProtocolError, error_json
 from puur.server.sockets import play_socket
 from puur.server.storage import Storage
@@ -126,7 +127,7 @@ async def meta(request: Request) -> Response:
         "variants": request.app.state.variants,
         "presets": {name: rules_to_dict(r) for name, r in PRESETS.items()},
         "bots": _lobby(request).bots(), "strengths": list(STRENGTHS),
-        "decks": list(DECK_STYLES), "languages": list(LANGUAGES),
+        "decks": list(DECK_STYLES), "languages": list(LANGUAGES), "bot_version": BOT_VERSION,
     })
 
 

@@ -390,6 +390,8 @@ class MetaMessage(TypedDict):
     strengths: list[int]
     decks: list[str]
     languages: list[str]
+    #: The version of the outside bots' part of the protocol (``bot_hello``).
+    bot_version: int
 
 
 class BotToken(TypedDict):
