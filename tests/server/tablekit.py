@@ -76,8 +76,8 @@ class Client(Connection):
     connection of the same slot (a seat's clients one after the other, or the spectator)."""
 
     def __init__(self, seat: int | None, clock: ManualClock, got: list[tuple[float, str]],
-                 watch: Watcher | None = None):
-        super().__init__(seat)
+                 watch: Watcher | None = None, bot: bool = False):
+        super().__init__(seat, bot)
         self.clock = clock
         self.got = got
         self.watch = watch
@@ -182,18 +182,22 @@ class Run:
     """One table of people (the last of them slow now and then) and a computer player (seat 1),
     with a turn timer, played by a :class:`Script` on a manual clock. ``streams[k]`` is every
     message slot ``k`` received (the seats, then a spectator as the last slot), with its time.
-    ``watch`` sees every message as it is sent."""
+    ``watch`` sees every message as it is sent. The seats in ``remote`` are outside bots'
+    (:mod:`puur.server.remote`): played like the people's, through bot connections, with the
+    turn timer as their bot timer."""
 
     BOT = 1
 
     def __init__(self, options: dict[str, Any], script: Script, timer: float = 20.0,
                  bot_delay: float = 0.8, churn: bool = True, variant: str = "schieber",
-                 preset: str | None = None, watch: Watcher | None = None) -> None:
+                 preset: str | None = None, watch: Watcher | None = None,
+                 remote: tuple[int, ...] = ()) -> None:
         self.clock = ManualClock()
         # Storage calls at once in the event loop: every step happens at its moment of the
         # test's clock, never at a moment a thread decides.
         self.lobby = Lobby(Storage(":memory:"), bot_delay=bot_delay, seed=script.seed,
-                           disconnect_grace=3.0, storage_thread=False)
+                           disconnect_grace=3.0, storage_thread=False, bot_timer=timer)
+        self.remote = remote
         self.lobby.clock = self.clock
         self.script = script
         self.timer = timer
@@ -207,7 +211,8 @@ class Run:
         self.people = tuple(s for s in range(n) if s != self.BOT)
         self.slow = self.people[-1]
         self.spectator = n
-        seats = [SeatRow(i, "human", None, None, f"P{i}", hash_token(f"token-{i}"))
+        seats = [SeatRow(i, "remote" if i in remote else "human", "random" if i in remote
+                         else None, None, f"P{i}", hash_token(f"token-{i}"))
                  if i in self.people else SeatRow(i, "bot", "random", None, "Bot", None)
                  for i in range(n)]
         row = TableRow(CODE, 1.0, preset, v.rules_to_dict(rules), "swiss", "de", timer,
@@ -231,7 +236,7 @@ class Run:
 
     async def connect(self, slot: int) -> None:
         seat = slot if slot < self.seats else None
-        c = Client(seat, self.clock, self.streams[slot], self.watch)
+        c = Client(seat, self.clock, self.streams[slot], self.watch, bot=seat in self.remote)
         self.clients[slot] = c
         async with self.table.lock:
             self.table.connect(c)

@@ -22,8 +22,17 @@ def test_serve_is_registered_with_its_options(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "serve" in COMMANDS
     for option in ("--host", "--port", "--db", "--bot-delay", "--lookups-per-minute",
-                   "--max-sockets"):
+                   "--max-sockets", "--bot-timer"):
         assert option in out
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "3601"])
+def test_a_bad_bot_timer_is_refused_before_anything_starts(tmp_path: Path, seconds: str) -> None:
+    db = tmp_path / "never" / "x.sqlite3"
+    with pytest.raises(SystemExit) as e:
+        main(["serve", "--bot-timer", seconds, "--db", str(db)])
+    assert "--bot-timer must be above 0 and at most 3600 seconds" in str(e.value)
+    assert not db.parent.exists()
 
 
 def test_serve_prints_its_address_and_answers(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from .util import ALL_HUMANS, create, hello, receive_json
 def test_meta_lists_presets_bots_decks_languages(client: Any) -> None:
     m = client.get("/api/meta").json()
     assert m["v"] == 2 and m["type"] == "meta" and m["protocol"] == 2
+    assert m["bot_version"] == 1  # the outside bots' part (docs/protocol.md, Bots)
     assert set(m["presets"]) == set(PRESETS)
     assert m["bots"] == sorted(BOTS)
     assert set(m["decks"]) == {"swiss", "french"}

@@ -10,6 +10,7 @@ from puur.server.bodies import parse_create, parse_join
 from puur.server.messages import (
     ActionMessage,
     Back,
+    BotHello,
     Hello,
     Ping,
     ProtocolError,
@@ -186,9 +187,39 @@ def test_create_defaults_and_validation() -> None:
     assert e.value.code == "version"
 
 
+def test_a_version_error_names_the_version_the_server_speaks() -> None:
+    for text in ('{"v": 1, "type": "ping"}', '{"type": "hello", "spectate": true}'):
+        with pytest.raises(ProtocolError) as e:
+            parse_client_message(text)
+        assert e.value.code == "version" and "speaks v=2" in e.value.message, e.value.message
+
+
 def test_join_body() -> None:
     assert parse_join(b'{"v": 2, "seat": 2, "name": "  Beat  "}').seat == 2
     assert parse_join(b'{"v": 2, "seat": 2, "name": "  Beat  "}').name == "Beat"
     for body in (b'{"v": 2, "seat": "2"}', b'{"v": 2, "name": 5}', b"nope"):
         with pytest.raises(ProtocolError):
             parse_join(body)
+
+
+def test_bot_hello_and_the_seq_of_an_action() -> None:
+    assert parse_client_message('{"v": 2, "type": "bot_hello", "bot_version": 1, "token": "k",'
+                                ' "client": "mybot/0.3"}') == BotHello("k", 1, "mybot/0.3")
+    assert parse_client_message('{"v": 2, "type": "play", "card": "HJ", "seq": 12}').seq == 12
+    assert parse_client_message('{"v": 2, "type": "action", "id": 3}').seq is None
+    for text, code in (
+        ('{"v": 2, "type": "bot_hello", "bot_version": 0, "token": "k"}', "version"),
+        ('{"v": 2, "type": "bot_hello", "bot_version": true, "token": "k"}', "bad_message"),
+        ('{"v": 2, "type": "bot_hello", "bot_version": 1, "token": ""}', "bad_message"),
+        ('{"v": 2, "type": "bot_hello", "bot_version": 1, "token": "k", "client": ""}',
+         "bad_message"),
+        ('{"v": 2, "type": "bot_hello", "bot_version": 1, "token": "k", "client": 7}',
+         "bad_message"),
+        ('{"v": 2, "type": "play", "card": "HJ", "seq": true}', "bad_message"),
+        ('{"v": 2, "type": "play", "card": "HJ", "seq": "3"}', "bad_message"),
+        ('{"v": 2, "type": "play", "card": "HJ", "seq": 1.5}', "bad_message"),
+        ('{"v": 2, "type": "rematch", "seq": 3}', "bad_message"),
+    ):
+        with pytest.raises(ProtocolError) as e:
+            parse_client_message(text)
+        assert e.value.code == code, (text, e.value.message)

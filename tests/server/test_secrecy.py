@@ -1,8 +1,8 @@
 """No client ever receives a card it may not see.
 
-Four people and a spectator play whole games; after every action each message every client
-received is searched for card tokens, which must be the seat's own cards, cards already played,
-or the Weis the table has been shown.
+Four people and a spectator play whole games (and two people with two outside bots); after every
+action each message every client received is searched for card tokens, which must be the seat's
+own cards, cards already played, or the Weis the table has been shown.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from puur.cards import bits, format_card
 from puur.round import Round
 
-from .util import FourPlayers, four_humans
+from .util import FourPlayers, four_humans, remote_table
 
 CARD = re.compile(r"^[DHSC][6-9TJQKA]$")
 
@@ -96,3 +96,16 @@ def test_no_client_sees_a_hidden_card_over_whole_games(client: Any) -> None:
             t.play(random.Random(seed), check=check)
             assert t.game["result"] is not None
         assert check.messages > 500
+
+
+def test_no_outside_bot_sees_a_hidden_card_over_whole_games(client: Any) -> None:
+    code, tokens = remote_table(client, (1, 2), options={"stoeck_announce": "with-weis"})
+    check = Checker(client, code)
+    with FourPlayers(client, code, tokens, bots=(1, 2)) as t:
+        check(t)
+        t.play(random.Random(23), check=check)
+        assert t.game["result"] is not None
+        for k in (1, 2):
+            assert t.seen[k][0]["type"] == "bot_welcome"
+            assert sum(m["type"] == "state" and m["game"]["legal"] != [] for m in t.seen[k]) > 20
+    assert check.messages > 500

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from puur.cards import bits, format_card
-from puur.variants import variants
+from puur.variants import get, variants
 from puur.variants.json_actions import as_the_table_sees_it, withheld
 
 from .tablekit import Run, flip_shows, message, run
@@ -176,13 +176,49 @@ def chosen_flips(decisions: list[tuple[int, int, str, str, int]], seed: int) -> 
     return sorted(picks)
 
 
+#: Tables where outside bots hold seats (docs/protocol.md, *Bots*): the slow seat among them,
+#: so that their bot timer hands them to the stand-in now and then.
+REMOTE_CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
+    ("schieber", "online-1000", {"stoeck_announce": "with-weis", "push_back": True}),
+    ("differenzler", "short", {"weis": True, "stoeck": True, "stoeck_announce": "with-weis"}),
+    ("coiffeur", "weis", {"stoeck_announce": "with-weis"}),
+    *((v.key, next(iter(v.presets)), {}) for v in variants()
+      if v.key not in ("schieber", "differenzler", "coiffeur")),
+]
+
+
 @pytest.mark.parametrize(("variant", "preset", "options"), CONFIGS, ids=IDS)
 def test_hidden_decisions_reach_no_one_else(
     variant: str, preset: str, options: dict[str, Any]
 ) -> None:
+    _hidden_decisions_reach_no_one_else(variant, preset, options, ())
+
+
+@pytest.mark.parametrize(("variant", "preset", "options"), REMOTE_CONFIGS,
+                         ids=[f"{v}-{p}" for v, p, _o in REMOTE_CONFIGS])
+def test_outside_bots_learn_no_more_than_their_seat(
+    variant: str, preset: str, options: dict[str, Any]
+) -> None:
+    """The same checks with outside bots at two seats (the slow one among them): what an
+    outside bot receives is held to its seat's observation, and its hidden decisions reach no
+    one else, moment for moment."""
+    v = get(variant)
+    players = v.num_seats(v.rules_from_dict({**options, "preset": preset}))
+    people = [s for s in range(players) if s != Run.BOT]
+    _hidden_decisions_reach_no_one_else(variant, preset, options, tuple(people[-2:]))
+
+
+def _hidden_decisions_reach_no_one_else(
+    variant: str, preset: str, options: dict[str, Any], remote: tuple[int, ...]
+) -> None:
     seed = 7
     watch = Watch()
-    base, script = _watched(options, seed, variant, preset, watch)
+    base, script = _watched(options, seed, variant, preset, watch, remote)
+    if remote:
+        # The outside bots played through their connections, and their stand-in for them.
+        bys = {by for seat, by in base.lobby.storage.db.execute("SELECT seat, by FROM actions")
+               if seat in remote}
+        assert bys == {"bot", "auto"}
     game: Any = base.table.game
     assert game is not None and game.is_over
     assert watch.messages > (300 if game.num_seats > 2 else 150)  # two seats: half as many
@@ -190,21 +226,22 @@ def test_hidden_decisions_reach_no_one_else(
         check_seq(base, slot)
     shown = False
     for k in chosen_flips(script.decisions, seed):
-        other, flipped = run(options, seed, flip=k, variant=variant, preset=preset)
+        other, flipped = run(options, seed, flip=k, variant=variant, preset=preset,
+                             remote=remote)
         shown |= bool(flip_shows(base, other, flipped))
     if script.decisions:
         assert shown, "no flipped decision showed anywhere"
 
 
 def _watched(options: dict[str, Any], seed: int, variant: str, preset: str,
-             watch: Watch) -> tuple[Run, Any]:
+             watch: Watch, remote: tuple[int, ...] = ()) -> tuple[Run, Any]:
     """Play one run with ``watch`` looking at every message."""
     import asyncio
 
     from .tablekit import Script
 
     script = Script(seed)
-    r = Run(options, script, variant=variant, preset=preset, watch=watch)
+    r = Run(options, script, variant=variant, preset=preset, watch=watch, remote=remote)
     watch.run = r
     asyncio.run(r.play())
     return r, script

@@ -104,6 +104,33 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     return recv_state(ws)
 
 
+def bot_hello(ws: Any, token: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Say hello as an outside bot; check the welcome and return the first state."""
+    ws.send_json({"v": 2, "type": "bot_hello", "bot_version": 1, "token": token})
+    welcome = receive_json(ws)
+    assert welcome["type"] == "bot_welcome", welcome
+    if seen is not None:
+        seen.append(welcome)
+    return recv_state(ws, seen)
+
+
+def remote_table(client: TestClient, bots: tuple[int, ...], players: int = 4,
+                 **body: Any) -> tuple[str, list[str]]:
+    """A table of people and outside bots (at the seats ``bots``): its code and each seat's
+    token (a bot token at a bot's seat)."""
+    seats = [{"kind": "remote"} if s in bots else {"kind": "human"} for s in range(players)]
+    first = next(s for s in range(players) if s not in bots)
+    t = create(client, seats=seats, seat=first, name="Anna", **body)
+    tokens = {b["seat"]: b["token"] for b in t["bots"]}
+    tokens[first] = t["token"]
+    for s in range(players):
+        if s not in tokens:
+            r = client.post(f"/api/tables/{t['code']}/join", json={"v": 2, "seat": s})
+            assert r.status_code == 200, r.text
+            tokens[s] = r.json()["token"]
+    return t["code"], [tokens[s] for s in range(players)]
+
+
 def snapshot(client: TestClient, code: str, token: str | None) -> dict[str, Any]:
     """A seat's (or, without a token, a spectator's) view from a fresh connection: its ``seq``
     and game, the timer aside."""
@@ -151,10 +178,13 @@ class FourPlayers:
     spectator).
     """
 
-    def __init__(self, client: TestClient, code: str, tokens: list[str]) -> None:
+    def __init__(self, client: TestClient, code: str, tokens: list[str],
+                 bots: tuple[int, ...] = ()) -> None:
         self.client = client
         self.code = code
         self.tokens = tokens
+        #: The seats of outside bots (their tokens are bot tokens: they say ``bot_hello``).
+        self.bots = bots
         self.n = len(tokens)
         self.spectator = self.n
         self.stack = ExitStack()
@@ -168,7 +198,7 @@ class FourPlayers:
         for k in range(self.n + 1):
             ws = self.stack.enter_context(self.client.websocket_connect(f"/ws/{self.code}"))
             self.ws.append(ws)
-            self.states.append(hello(ws, self.tokens[k] if k < self.n else None))
+            self.states.append(self._hello(ws, k))
             # Earlier clients hear that this seat connected.
             for j in range(k):
                 if k < self.n:
@@ -177,6 +207,11 @@ class FourPlayers:
 
     def __exit__(self, *exc: object) -> None:
         self.stack.close()
+
+    def _hello(self, ws: Any, k: int) -> dict[str, Any]:
+        if k in self.bots:
+            return bot_hello(ws, self.tokens[k], self.seen[k])
+        return hello(ws, self.tokens[k] if k < self.n else None)
 
     @property
     def game(self) -> dict[str, Any]:
@@ -213,7 +248,7 @@ class FourPlayers:
         """Open a new socket for seat ``k`` with its token; the others hear of it."""
         ws = self.stack.enter_context(self.client.websocket_connect(f"/ws/{self.code}"))
         self.ws[k] = ws
-        first = hello(ws, self.tokens[k])
+        first = self._hello(ws, k)
         self.off.discard(k)
         for j in range(self.n + 1):
             if j != k and j not in self.off:

@@ -24,7 +24,7 @@ from typing import (
     is_typeddict,
 )
 
-from puur.server import protocol
+from puur.server import history_protocol, protocol
 
 
 class _StateHead(TypedDict):
@@ -44,15 +44,16 @@ MESSAGES: dict[str, Any] = {
     "hand_over": protocol.HandOverMessage,
     "game_over": protocol.GameOverMessage,
     "error": protocol.ErrorMessage,
+    "bot_welcome": protocol.BotWelcomeMessage,
     "pong": protocol.PongMessage,
     "meta": protocol.MetaMessage,
     "created": protocol.CreatedMessage,
     "joined": protocol.JoinedMessage,
     "tables": protocol.TablesMessage,
     "table": protocol.TableMessage,
-    "games": protocol.GamesMessage,
-    "share": protocol.ShareMessage,
-    "replay": protocol.ReplayMessage,
+    "games": history_protocol.GamesMessage,
+    "share": history_protocol.ShareMessage,
+    "replay": history_protocol.ReplayMessage,
 }
 
 

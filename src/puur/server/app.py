@@ -45,7 +45,8 @@ from puur.rules import PRESETS, rules_to_dict
 from puur.server.bodies import LANGUAGES, STRENGTHS, parse_create, parse_join
 from puur.server.history import History
 from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
-from puur.server.lobby import Lobby
+from puur.server.lobby import BOT_TIMER, Lobby
+from puur.server.messages import BOT_VERSION
 from puur.server.protocol import PROTOCOL_VERSION, ProtocolError, error_json
 from puur.server.sockets import play_socket
 from puur.server.storage import Storage
@@ -126,7 +127,7 @@ async def meta(request: Request) -> Response:
         "variants": request.app.state.variants,
         "presets": {name: rules_to_dict(r) for name, r in PRESETS.items()},
         "bots": _lobby(request).bots(), "strengths": list(STRENGTHS),
-        "decks": list(DECK_STYLES), "languages": list(LANGUAGES),
+        "decks": list(DECK_STYLES), "languages": list(LANGUAGES), "bot_version": BOT_VERSION,
     })
 
 
@@ -136,15 +137,16 @@ async def tables(request: Request) -> Response:
     lobby = _lobby(request)
     if request.method == "GET":
         return _ok({"type": "tables", "tables": lobby.open_tables()})
-    spec = parse_create(await _body(request), lobby.bots(), lobby.min_timer)
+    spec = parse_create(await _body(request), lobby.bots(), lobby.min_timer, lobby.stand_in)
     key = client_key(request.scope)
     lobby.check_room(key)
     creates: RateLimiter = request.app.state.creates
     creates.take(key, "new tables")
-    table, seat, token = await lobby.create(spec, key)
+    table, seat, token, bot_tokens = await lobby.create(spec, key)
     return _ok({
         "type": "created", "code": table.code, "seat": seat, "token": token,
         "invite": f"/t/{table.code}", "table": table.summary(),
+        "bots": [{"seat": s, "token": t} for s, t in sorted(bot_tokens.items())],
     }, status=201)
 
 
@@ -273,20 +275,23 @@ def create_app(
     seed: int | None = None,
     disconnect_grace: float = 5.0,
     limits: Limits | None = None,
+    bot_timer: float = BOT_TIMER,
 ) -> Starlette:
     """The web app on the SQLite file ``db`` (or an open :class:`Storage`, which the app then
     owns and closes). ``bot_delay``: seconds a computer player waits before it acts (0 in
     tests); ``min_timer``: the shortest turn timer a table may ask for; ``seed``: makes deals
     and computer players repeatable (tests); ``disconnect_grace``: with a turn timer, seconds a
-    disconnected person's turn waits before a computer player steps in; ``limits``: what one
-    client may send and open (:class:`Limits`, its defaults when ``None``)."""
+    disconnected person's turn (or an outside bot's, with or without a timer) waits before a
+    computer player steps in; ``limits``: what one client may send and open (:class:`Limits`,
+    its defaults when ``None``); ``bot_timer``: seconds an outside bot has for each turn before
+    its stand-in moves (:mod:`puur.server.remote`)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = db if isinstance(db, Storage) else Storage(db)
         lobby = Lobby(storage, bot_delay=bot_delay, min_timer=min_timer, seed=seed,
-                      disconnect_grace=disconnect_grace,
+                      disconnect_grace=disconnect_grace, bot_timer=bot_timer,
                       open_tables_per_client=limits.open_tables_per_client)
         lobby.load()
         app.state.lobby = lobby

@@ -55,15 +55,17 @@ def check_version(data: dict[str, Any], ref: str | int | None) -> None:
     v = data.get("v")
     if isinstance(v, bool) or v != PROTOCOL_VERSION:
         raise ProtocolError(
-            "version", f"protocol version {v!r} is not supported; this server speaks v=1", ref
+            "version", f"protocol version {v!r} is not supported; this server speaks "
+            f"v={PROTOCOL_VERSION}", ref
         )
 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat of a new table: a person's seat, or a computer player and its strength."""
+    """One seat of a new table: a person's seat, a computer player and its strength, or an
+    outside bot (``remote``) and the computer player standing in for it (``bot``)."""
 
-    kind: str  # "human" or "bot"
+    kind: str  # "human", "bot" or "remote"
     bot: str | None = None
     strength: int | None = None
 
@@ -154,37 +156,44 @@ def _rules(data: dict[str, Any]) -> tuple[Variant, str, dict[str, Any], Any]:
     return variant, preset, options, rules
 
 
-def _seat_specs(raw_seats: Any, n: int, what: str, bots: list[str]) -> list[SeatSpec]:
+def _seat_specs(raw_seats: Any, n: int, what: str, bots: list[str],
+                stand_in: str) -> list[SeatSpec]:
     if raw_seats is None:
         raw_seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
     if not isinstance(raw_seats, list) or len(raw_seats) != n:
         raise ProtocolError("bad_message", f"'seats' must be a list of {n} seats ({what})")
     specs: list[SeatSpec] = []
     for i, s in enumerate(raw_seats):
-        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-            raise ProtocolError("bad_message", f"seat {i}: 'kind' must be \"human\" or \"bot\"")
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot", "remote"):
+            raise ProtocolError("bad_message", f"seat {i}: 'kind' must be \"human\", \"bot\" or "
+                                "\"remote\"")
         if s["kind"] == "human":
             if set(s) - {"kind"}:
                 raise ProtocolError("bad_message", f"seat {i}: a human seat has only 'kind'")
             specs.append(SeatSpec("human"))
             continue
-        if set(s) - {"kind", "bot", "strength"}:
+        player = "bot" if s["kind"] == "bot" else "stand_in"
+        fields = {"kind", player, "strength"}
+        if set(s) - fields:
             raise ProtocolError("bad_message", f"seat {i}: unknown field(s) "
-                                f"{', '.join(sorted(set(s) - {'kind', 'bot', 'strength'}))}")
-        bot = s.get("bot", "random")
+                                f"{', '.join(sorted(set(s) - fields))}")
+        bot = s.get(player, "random" if player == "bot" else stand_in)
         if bot not in bots:
             raise ProtocolError("bad_message", f"seat {i}: unknown computer player {bot!r}; "
                                 f"available: {', '.join(bots)}")
         strength = s.get("strength", 2)
         if isinstance(strength, bool) or strength not in STRENGTHS:
             raise ProtocolError("bad_message", f"seat {i}: 'strength' must be 1, 2 or 3")
-        specs.append(SeatSpec("bot", str(bot), int(strength)))
+        specs.append(SeatSpec(str(s["kind"]), str(bot), int(strength)))
     return specs
 
 
-def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> CreateTable:
+def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0,
+                 stand_in: str | None = None) -> CreateTable:
     """Parse and validate a create-table body; ``bots`` are the computer players available,
-    ``min_timer`` the shortest turn timer allowed (seconds)."""
+    ``min_timer`` the shortest turn timer allowed (seconds), ``stand_in`` the computer player
+    that stands in for an outside bot unless the seat names one (default: the last of
+    ``bots``)."""
     data = _body(body, {"variant", "rules", "options", "deck", "lang", "seats", "seat", "name",
                         "turn_timer", "public"})
     variant, preset, options, rules = _rules(data)
@@ -195,7 +204,8 @@ def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0) -> Create
     if lang not in LANGUAGES:
         raise ProtocolError("bad_message", f"'lang' must be one of {', '.join(LANGUAGES)}")
     n = variant.num_seats(rules)
-    specs = _seat_specs(data.get("seats"), n, f"{variant.name} with {n} players", bots)
+    specs = _seat_specs(data.get("seats"), n, f"{variant.name} with {n} players", bots,
+                        stand_in or bots[-1])
     seat = _seat_no(data.get("seat", 0 if specs[0].kind == "human" else None), n)
     if seat is not None and specs[seat].kind != "human":
         raise ProtocolError("seat_taken", f"seat {seat} is a computer player's seat")

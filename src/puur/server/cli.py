@@ -35,6 +35,9 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
                         "one server at a time")
     p.add_argument("--bot-delay", type=float, default=0.8,
                    help="seconds a computer player waits before acting (default 0.8)")
+    p.add_argument("--bot-timer", type=float, default=10.0, metavar="SECONDS",
+                   help="seconds an outside bot has for each turn before a computer player "
+                        "moves for it (default 10)")
     lookups = _DEFAULTS.lookups_per_minute
     p.add_argument("--lookups-per-minute", type=int, default=lookups, metavar="N",
                    help="table-code lookups (open, join, watch a table by its code) one client "
@@ -102,6 +105,9 @@ def serve(args: argparse.Namespace) -> int:
         raise SystemExit(f"puur: --port must be 1..65535, not {args.port}")
     if args.bot_delay < 0:
         raise SystemExit("puur: --bot-delay cannot be negative")
+    if not 0 < args.bot_timer <= 3600:
+        raise SystemExit(f"puur: --bot-timer must be above 0 and at most 3600 seconds, not "
+                         f"{args.bot_timer:g}")
     for option, value in (("--lookups-per-minute", args.lookups_per_minute),
                           ("--max-sockets", args.max_sockets),
                           ("--tables-per-hour", args.tables_per_hour),
@@ -125,7 +131,7 @@ def serve(args: argparse.Namespace) -> int:
         storage.close()
         raise SystemExit(f"puur: cannot listen on {host}:{args.port}: "
                          f"{e.strerror or e}") from None
-    app = create_app(storage, bot_delay=args.bot_delay, limits=limits)
+    app = create_app(storage, bot_delay=args.bot_delay, limits=limits, bot_timer=args.bot_timer)
     banner = f"Puur serves http://{host}:{args.port}/  (database {args.db}; Ctrl+C stops)"
     server = make_server(app, limits, args.log_level, banner)
     try:

@@ -15,6 +15,7 @@ from puur.server.bodies import CreateTable
 from puur.server.limits import OPEN_TABLE_WINDOW
 from puur.server.names import bot_name
 from puur.server.protocol import ProtocolError, TableSummary
+from puur.server.remote import REMOTE
 from puur.server.restore import DamagedTable, check_row, restore_game
 from puur.server.storage import SeatRow, Storage, StorageUnavailable, TableRow, hash_token
 from puur.server.tables import Table, new_token
@@ -22,12 +23,14 @@ from puur.server.turns import Clock
 from puur.server.worker import StorageWorker
 from puur.variants import get
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
+__all__ = ["BOT_TIMER", "CODE_ALPHABET", "CODE_LENGTH", "Lobby"]
 
 log = logging.getLogger("puur.server")
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
+#: The default seconds per turn the table waits for an outside bot.
+BOT_TIMER: Final = 10.0
 
 
 def _left_out(code: object, why: str) -> None:
@@ -48,8 +51,12 @@ class Lobby:
         disconnect_grace: float = 5.0,
         open_tables_per_client: int | None = None,
         storage_thread: bool = True,
+        bot_timer: float = BOT_TIMER,
     ) -> None:
         self.storage = storage
+        #: Seconds an outside bot's turn waits for it before its stand-in moves
+        #: (:mod:`puur.server.remote`).
+        self.bot_timer = bot_timer
         #: Runs every storage call of the running server (:mod:`puur.server.worker`): in a
         #: thread of its own, or (``storage_thread=False``, tests on a clock of their own) at
         #: once in the event loop.
@@ -151,20 +158,22 @@ class Lobby:
 
     async def create(
         self, spec: CreateTable, client: str | None = None
-    ) -> tuple[Table, int | None, str | None]:
+    ) -> tuple[Table, int | None, str | None, dict[int, str]]:
         """Create a table from a validated request of ``client`` (an address, counted for
-        :meth:`check_room`); returns ``(table, seat, token)``. Raises
+        :meth:`check_room`); returns ``(table, seat, token, bot tokens)``, the last the token
+        of each outside bot's seat, by seat (for the host, once: only hashes are kept). Raises
         :class:`~puur.server.storage.StorageUnavailable` (503) and creates nothing when the
         database refuses it."""
         variant = get(spec.variant)
         rules = variant.check_rules(spec.rules)
         token = new_token() if spec.seat is not None else None
+        bot_tokens = {i: new_token() for i, sp in enumerate(spec.seats) if sp.kind == REMOTE}
 
         def store() -> TableRow:
             code = self._new_code()
             row = TableRow(code, time.time(), spec.preset, variant.rules_to_dict(rules),
                            spec.deck, spec.lang, spec.turn_timer, spec.public, None,
-                           self._seats(code, spec, token), variant.key)
+                           self._seats(code, spec, token, bot_tokens), variant.key)
             self.storage.create_table(row)
             return row
 
@@ -179,28 +188,34 @@ class Lobby:
             self._count(client, row.code)
         async with table.lock:
             await table.begin()
-        return table, spec.seat, token
+        return table, spec.seat, token, bot_tokens
 
     @staticmethod
-    def _seats(code: str, spec: CreateTable, token: str | None) -> list[SeatRow]:
-        """The seats of a new table: the creator's, free human seats, computer players named
-        after their seat (:mod:`puur.server.names`)."""
+    def _seats(code: str, spec: CreateTable, token: str | None,
+               bot_tokens: dict[int, str] | None = None) -> list[SeatRow]:
+        """The seats of a new table: the creator's, free human seats, computer players and
+        outside bots (with the hash of their bot token) named after their seat
+        (:mod:`puur.server.names`)."""
         seats: list[SeatRow] = []
         for i, sp in enumerate(spec.seats):
             if sp.kind == "bot":
                 seats.append(SeatRow(i, "bot", sp.bot, sp.strength, "", None))
+            elif sp.kind == REMOTE:
+                assert bot_tokens is not None
+                seats.append(SeatRow(i, REMOTE, sp.bot, sp.strength, "",
+                                     hash_token(bot_tokens[i])))
             elif i == spec.seat and token is not None:
                 # A person without a name is stored without one (puur.server.names).
                 seats.append(SeatRow(i, "human", None, None, spec.name or "",
                                      hash_token(token)))
             else:
                 seats.append(SeatRow(i, "human", None, None, "", None))
-        taken = [s.name for s in seats if s.token_hash is not None and s.name]
+        taken = [s.name for s in seats if s.kind == "human" and s.name]
         named: list[SeatRow] = []
         for s in seats:
-            if s.kind == "bot":
+            if s.kind != "human":
                 s = SeatRow(s.seat, s.kind, s.bot, s.strength, bot_name(code, s.seat, taken),
-                            None)
+                            s.token_hash)
                 taken.append(s.name)
             named.append(s)
         return named

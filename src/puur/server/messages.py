@@ -39,12 +39,14 @@ from puur.server.bodies import (
 from puur.server.protocol import PROTOCOL_VERSION, ProtocolError, error_json
 
 __all__ = [
+    "BOT_VERSION",
     "DECKS",
     "LANGUAGES",
     "PROTOCOL_VERSION",
     "STRENGTHS",
     "ActionMessage",
     "Back",
+    "BotHello",
     "ClientMessage",
     "CreateTable",
     "Hello",
@@ -64,6 +66,12 @@ MAX_REF: Final = 64
 MAX_TOKEN: Final = 200
 #: The largest number an action message may carry (an id, a forecast, a row).
 MAX_NUMBER: Final = 10_000
+#: The largest ``seq`` an action may name (more steps than any game has).
+MAX_SEQ: Final = 10_000_000
+#: The version of the bot part of the protocol (``bot_hello``, docs/protocol.md, *Bots*).
+BOT_VERSION: Final = 1
+#: The longest ``client`` a bot may name itself with in its hello.
+MAX_CLIENT: Final = 80
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,17 @@ class Hello:
 
     token: str | None
     spectate: bool
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class BotHello:
+    """Open a session as an outside program at a bot seat (``token``: its bot token), speaking
+    version ``bot_version`` of the bot part; ``client`` names the program (for the log)."""
+
+    token: str
+    bot_version: int
+    client: str | None = None
     ref: str | int | None = None
 
 
@@ -88,11 +107,14 @@ class ActionMessage:
     name: str | None = None
     token: str | None = None
     ref: str | int | None = None
+    #: The ``seq`` of the state the action answers (``None``: any); a stale one is refused.
+    seq: int | None = None
 
     @classmethod
-    def of_id(cls, action: int, ref: str | int | None = None) -> ActionMessage:
+    def of_id(cls, action: int, ref: str | int | None = None,
+              seq: int | None = None) -> ActionMessage:
         """The message naming an action by its id."""
-        return cls("action", id=action, ref=ref)
+        return cls("action", id=action, ref=ref, seq=seq)
 
 
 @dataclass(frozen=True)
@@ -116,9 +138,9 @@ class Ping:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | ActionMessage | Rematch | Back | Ping
+ClientMessage = Hello | BotHello | ActionMessage | Rematch | Back | Ping
 
-_NAMED: Final = frozenset({"id", "name", "token"})
+_NAMED: Final = frozenset({"id", "name", "token", "seq"})
 #: The fields of each typed form of an action.
 _FORMS: Final[dict[str, frozenset[str]]] = {
     "play": frozenset({"card"}),
@@ -138,6 +160,7 @@ _FORMS: Final[dict[str, frozenset[str]]] = {
 }
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "hello": frozenset({"token", "spectate"}),
+    "bot_hello": frozenset({"token", "bot_version", "client"}),
     "action": _NAMED,
     **{kind: fields | _NAMED for kind, fields in _FORMS.items()},
     "rematch": frozenset(),
@@ -163,7 +186,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
 
     >>> parse_client_message('{"v": 2, "type": "play", "card": "HJ"}')
     ActionMessage(kind='play', form=(('type', 'play'), ('card', 'HJ')), id=None, name=None, \
-token=None, ref=None)
+token=None, ref=None, seq=None)
     """
     data = load_object(text)
     try:
@@ -191,6 +214,8 @@ token=None, ref=None)
             raise ProtocolError("bad_message", "hello needs either a 'token' or "
                                 "'spectate': true", ref)
         return Hello(token, spectate, ref)
+    if kind == "bot_hello":
+        return _bot_hello(data, ref)
     if kind in _FIELDS and kind not in ("rematch", "back", "ping"):
         return _action(kind, data, ref)
     if kind == "rematch":
@@ -200,16 +225,36 @@ token=None, ref=None)
     return Ping(ref)
 
 
+def _bot_hello(data: dict[str, Any], ref: str | int | None) -> BotHello:
+    version = data.get("bot_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProtocolError("bad_message", "'bot_hello' needs 'bot_version': the version of the "
+                            f"bot protocol the program speaks ({BOT_VERSION})", ref)
+    if version != BOT_VERSION:
+        raise ProtocolError("version", f"bot protocol version {version} is not supported; this "
+                            f"server speaks bot_version={BOT_VERSION}", ref)
+    token = data.get("token")
+    if not isinstance(token, str) or not 0 < len(token) <= 200:
+        raise ProtocolError("bad_message", "'bot_hello' needs the seat's bot 'token'", ref)
+    client = data.get("client")
+    if client is not None:
+        if not isinstance(client, str) or not 0 < len(client) <= MAX_CLIENT:
+            raise ProtocolError("bad_message", f"'client' must be a string of 1 to {MAX_CLIENT}"
+                                " characters", ref)
+        free_text(client, "'client'", ref)
+    return BotHello(token, version, client, ref)
+
+
 # ---------------------------------------------------------------------------------------------
 # Actions
 
 
 def _number(data: dict[str, Any], field: str, kind: str, ref: str | int | None,
-            lo: int = 0) -> int:
+            lo: int = 0, bound: int = MAX_NUMBER) -> int:
     value = data.get(field)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_NUMBER:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= bound:
         raise ProtocolError("bad_message", f"{kind!r} needs {field!r}: a whole number "
-                            f"{lo}..{MAX_NUMBER}", ref)
+                            f"{lo}..{bound}", ref)
     return value
 
 
@@ -279,10 +324,11 @@ def _action(kind: str, data: dict[str, Any], ref: str | int | None) -> ActionMes
                                   or not 0 <= action_id <= MAX_NUMBER):
         raise ProtocolError("bad_message", f"'id' must be an action id 0..{MAX_NUMBER}", ref)
     name, token = _text_field(data, "name", ref), _text_field(data, "token", ref)
+    seq = None if data.get("seq") is None else _number(data, "seq", kind, ref, bound=MAX_SEQ)
     if kind == "action":
         if action_id is None and name is None and token is None:
             raise ProtocolError("bad_message", "'action' needs an 'id', a 'name' or a 'token'",
                                 ref)
-        return ActionMessage(kind, (), action_id, name, token, ref)
+        return ActionMessage(kind, (), action_id, name, token, ref, seq)
     form = tuple(_form(kind, data, ref).items())
-    return ActionMessage(kind, form, action_id, name, token, ref)
+    return ActionMessage(kind, form, action_id, name, token, ref, seq)

@@ -7,8 +7,9 @@ version fields may be added, never removed or changed; clients ignore fields the
 The variant's own panel (``GameView.panel``, ``GameView.own``) is typed by the variant's
 observation (its ``panel()`` and ``own()``, e.g.
 :class:`puur.variants.differenzler_view.DifferenzlerPanel`), so that nothing here names a
-variant. The tests check every message of whole games of every variant against these
-structures.
+variant. The history's answers (finished games, share links, replays) are typed in
+:mod:`puur.server.history_protocol`. The tests check every message of whole games of every
+variant against these structures.
 """
 
 # No ``from __future__ import annotations`` here: ``NotRequired`` keys are read when each class
@@ -16,14 +17,12 @@ structures.
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 __all__ = [
-    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "Announced", "CardAt",
-    "CreatedMessage", "ErrorMessage", "Event", "FinishedGame", "GameEvent", "GameInfo",
-    "GameOverMessage", "GameView", "GamesMessage", "HandOverMessage", "HandSummary",
-    "JoinedMessage", "MeldData", "MetaMessage", "PongMessage", "ProtocolError", "ReplayAction",
-    "ReplayHand", "ReplayMessage", "ReplaySeat", "Result", "Revealed", "SeatEvent",
-    "SeatSummary", "ShareMessage", "StateMessage", "TableMessage",
-    "TableSummary", "TablesMessage", "TrickData", "VariantMeta", "VariantSummary", "You",
-    "error_json",
+    "HTTP_STATUS", "PROTOCOL_VERSION", "ActionData", "ActionEvent", "Announced", "BotToken",
+    "BotWelcomeMessage", "CardAt", "CreatedMessage", "ErrorMessage", "Event", "GameEvent",
+    "GameInfo", "GameOverMessage", "GameView", "HandOverMessage", "HandSummary", "JoinedMessage",
+    "MeldData", "MetaMessage", "PongMessage", "ProtocolError", "Result", "Revealed", "SeatEvent",
+    "SeatSummary", "StandIn", "StateMessage", "TableMessage", "TableSummary", "TablesMessage",
+    "TrickData", "VariantMeta", "VariantSummary", "You", "error_json",
 ]
 
 PROTOCOL_VERSION: Final = 2
@@ -87,8 +86,17 @@ def error_json(code: str, message: str, ref: str | int | None = None) -> ErrorMe
 # The table summary
 
 
+class StandIn(TypedDict):
+    """The computer player that moves for an outside bot that does not answer in time."""
+
+    bot: str
+    strength: int | None
+
+
 class SeatSummary(TypedDict):
-    """One seat of a table."""
+    """One seat of a table. An outside bot's seat (docs/protocol.md, *Bots*) is a ``bot`` seat
+    with ``bot: "remote"`` and its ``stand_in``; its ``connected`` tells whether the program is
+    connected."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -98,6 +106,7 @@ class SeatSummary(TypedDict):
     auto: bool
     bot: str | None
     strength: int | None
+    stand_in: NotRequired[StandIn]
 
 
 class GameInfo(TypedDict):
@@ -381,10 +390,20 @@ class MetaMessage(TypedDict):
     strengths: list[int]
     decks: list[str]
     languages: list[str]
+    #: The version of the outside bots' part of the protocol (``bot_hello``).
+    bot_version: int
+
+
+class BotToken(TypedDict):
+    """The secret token of one outside bot's seat, given to the host once."""
+
+    seat: int
+    token: str
 
 
 class CreatedMessage(TypedDict):
-    """``POST /api/tables``: the new table, and the creator's seat and token."""
+    """``POST /api/tables``: the new table, the creator's seat and token, and a token for each
+    outside bot's seat (in seat order; empty when there is none)."""
 
     v: Literal[2]
     type: Literal["created"]
@@ -393,6 +412,22 @@ class CreatedMessage(TypedDict):
     token: str | None
     invite: str
     table: TableSummary
+    bots: list[BotToken]
+
+
+class BotWelcomeMessage(TypedDict):
+    """The answer to ``bot_hello``, before the seat's first ``state``: the seat, the bot
+    protocol's version, and how long the table waits for the program (seconds per turn, and
+    at most when it is not connected) before the stand-in moves."""
+
+    v: Literal[2]
+    type: Literal["bot_welcome"]
+    bot_version: int
+    seat: int
+    move_time: float
+    grace: float
+    stand_in: StandIn
+    ref: str | int | None
 
 
 class JoinedMessage(TypedDict):
@@ -419,84 +454,3 @@ class TableMessage(TypedDict):
     v: Literal[2]
     type: Literal["table"]
     table: TableSummary
-
-
-class FinishedGame(GameInfo):
-    """A finished game in the history."""
-
-    code: str
-    public: bool
-    variant: str
-    names: list[str | None]
-
-
-class GamesMessage(TypedDict):
-    """``GET /api/games``."""
-
-    v: Literal[2]
-    type: Literal["games"]
-    games: list[FinishedGame]
-
-
-class ShareMessage(TypedDict):
-    """``POST /api/games/{id}/share``."""
-
-    v: Literal[2]
-    type: Literal["share"]
-    game_id: int
-    share: str
-    url: str
-
-
-class ReplaySeat(TypedDict):
-    """Who sat at a seat of a finished game."""
-
-    seat: int
-    kind: str
-    bot: str | None
-    name: str | None
-
-
-class ReplayAction(TypedDict):
-    """One action of a replayed hand and the seat that made it."""
-
-    seat: int
-    action: ActionData
-
-
-class ReplayHand(TypedDict):
-    """One hand of a replay, every card open."""
-
-    hand_no: int
-    forehand: int
-    dealer: int | None
-    turned: str | None
-    deal: list[list[str]]
-    contract: str | None
-    chooser: int | None
-    pushed: bool
-    multiplier: int
-    actions: list[ReplayAction]
-    weis: list[list[MeldData]]
-    weis_announced: list[list[Announced]]
-    weis_seat: int | None
-    stoeck_seat: int | None
-    tricks: list[TrickData]
-    score: dict[str, Any]
-    scores_after: list[int]
-    panel: dict[str, Any]
-
-
-class ReplayMessage(TypedDict):
-    """``GET /api/games/{id}/replay``: a finished game with every hand open."""
-
-    v: Literal[2]
-    type: Literal["replay"]
-    game_id: int
-    code: str | None
-    variant: str
-    rules: dict[str, Any]
-    seats: list[ReplaySeat]
-    result: Result | None
-    jasstafel: dict[str, Any] | None
-    hands: list[ReplayHand]

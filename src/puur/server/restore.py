@@ -15,6 +15,7 @@ import math
 import re
 from typing import TYPE_CHECKING, Final
 
+from puur.bots import BOTS
 from puur.server.bodies import DECKS, LANGUAGES, STRENGTHS
 from puur.server.storage import TableRow
 from puur.variants import Variant, VariantError, get
@@ -70,11 +71,14 @@ def check_row(row: TableRow) -> None:
         counts = " or ".join(str(n) for n in variant.players)
         raise DamagedTable(f"it has the seats {numbers!r} instead of {counts} seats from 0")
     for s in row.seats:
-        if s.kind not in ("human", "bot"):
+        if s.kind not in ("human", "bot", "remote"):
             raise DamagedTable(f"seat {s.seat} is of the unknown kind {s.kind!r}")
         if s.kind == "bot" and (not isinstance(s.bot, str) or s.token_hash is not None):
             raise DamagedTable(f"seat {s.seat} is a computer player without a name of one, or "
                                "with a seat token")
+        if s.kind == "remote" and (s.bot not in BOTS or s.token_hash is None):
+            raise DamagedTable(f"seat {s.seat} is an outside bot without a stand-in this server "
+                               "has, or without a bot token")
         if s.strength is not None and (isinstance(s.strength, bool)
                                        or s.strength not in STRENGTHS):
             raise DamagedTable(f"seat {s.seat} has the strength {s.strength!r}, not 1, 2 or 3")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from puur.bots import Bot
-from puur.server.protocol import SeatSummary
+from puur.server.protocol import SeatSummary, StandIn
 
 __all__ = ["Connection", "Seat", "dumps", "new_token"]
 
@@ -28,11 +28,15 @@ def dumps(data: object) -> str:
 class Connection:
     """One client socket: its role and an outgoing queue drained by the socket's writer."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, bot: bool = False) -> None:
         self.seat = seat
+        #: An outside bot's connection (``bot_hello``, :mod:`puur.server.remote`).
+        self.bot = bot
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         #: Counted at its table (between ``Table.connect`` and ``Table.disconnect``).
         self.joined = False
+        #: Replaced by a newer connection to its seat: everything it sends is refused.
+        self.stale = False
 
     def send(self, text: str) -> None:
         """Queue a message (never blocks the table)."""
@@ -46,13 +50,18 @@ class Connection:
         """Stop the writer after what is queued."""
         self.queue.put_nowait(None)
 
+    def end(self, error: Mapping[str, Any], code: int) -> None:
+        """Send ``error`` and close with the close code ``code`` (for sockets)."""
+        self.send_json(error)
+        self.close()
+
 
 @dataclass
 class Seat:
     """One seat: a person's or a computer player's."""
 
     index: int
-    kind: str  # "human" or "bot"
+    kind: str  # "human", "bot", or "remote" (an outside bot; ``bot`` stands in for it)
     bot: str | None
     strength: int | None
     #: The name shown (:mod:`puur.server.names`); ``None`` for a person who gave none or a
@@ -65,12 +74,29 @@ class Seat:
 
     @property
     def taken(self) -> bool:
-        """A bot seat, or a human seat someone has joined."""
+        """A bot seat, an outside bot's seat, or a human seat someone has joined."""
         return self.kind == "bot" or self.token_hash is not None
 
+    @property
+    def computer(self) -> bool:
+        """A computer player's seat: Puur's own or an outside bot's (shown as such)."""
+        return self.kind != "human"
+
+    def stand_in(self) -> StandIn:
+        """The computer player standing in for an outside bot."""
+        assert self.kind == "remote" and self.bot is not None
+        return {"bot": self.bot, "strength": self.strength}
+
     def info(self) -> SeatSummary:
-        """The seat as the table summary lists it."""
-        kind: Literal["human", "bot"] = "bot" if self.kind == "bot" else "human"
+        """The seat as the table summary lists it (an outside bot as the computer player
+        ``remote``, with its stand-in)."""
+        kind: Literal["human", "bot"] = "bot" if self.computer else "human"
+        if self.kind == "remote":
+            return {
+                "seat": self.index, "kind": kind, "name": self.name, "taken": True,
+                "connected": self.conns > 0, "auto": self.auto, "bot": "remote",
+                "strength": None, "stand_in": self.stand_in(),
+            }
         return {
             "seat": self.index, "kind": kind, "name": self.name, "taken": self.taken,
             "connected": self.kind == "bot" or self.conns > 0, "auto": self.auto,

@@ -27,6 +27,7 @@ from puur.server.messages import (
     PROTOCOL_VERSION,
     ActionMessage,
     Back,
+    BotHello,
     ClientMessage,
     Hello,
     Ping,
@@ -34,13 +35,15 @@ from puur.server.messages import (
     Rematch,
     parse_client_message,
 )
+from puur.server.remote import hello_seat, welcome
 from puur.server.tables import Connection, Table
 
 __all__ = ["CLOSE_LIMIT", "SocketConnection", "play_socket"]
 
 log = logging.getLogger("puur.server")
 
-#: Close codes: the table does not exist, the token opens no seat, a limit of the client's.
+#: Close codes: the table does not exist, the token opens no seat, a limit of the client's (and
+#: :data:`puur.server.remote.CLOSE_REPLACED`: a bot connection that a newer one replaced).
 CLOSE_NO_TABLE: Final = 4404
 CLOSE_AUTH: Final = 4401
 CLOSE_LIMIT: Final = 4429
@@ -55,12 +58,20 @@ class SocketConnection(Connection):
     """A table connection whose queue holds at most ``max_queue`` characters of text (one
     message more, whatever its size, when it is empty)."""
 
-    def __init__(self, seat: int | None, max_queue: int) -> None:
-        super().__init__(seat)
+    def __init__(self, seat: int | None, max_queue: int, bot: bool = False) -> None:
+        super().__init__(seat, bot)
         self.max_queue = max_queue
         self.queued = 0
         #: Set when the queue overflowed: the socket is then closed.
         self.overflow = asyncio.Event()
+        #: The close code once the writer has sent what is queued (the server stopping, or
+        #: :meth:`end`).
+        self.close_code = 1001
+
+    def end(self, error: Mapping[str, Any], code: int) -> None:
+        """Send ``error``, then close the socket with ``code``."""
+        self.close_code = code
+        super().end(error, code)
 
     def send(self, text: str) -> None:
         """Queue a message, unless the client has fallen too far behind."""
@@ -158,7 +169,7 @@ async def _session(ws: WebSocket, key: str) -> None:
     # the client takes the answers to it).
     try:
         async with asyncio.timeout(limits.hello_timeout):
-            seat = await _hello(ws, table, limits)
+            seat, hello = await _hello(ws, table, limits)
     except TimeoutError:
         await _refuse(ws, ProtocolError(
             "hello_timeout", f"no 'hello' within {limits.hello_timeout:g} s of opening the "
@@ -166,24 +177,30 @@ async def _session(ws: WebSocket, key: str) -> None:
         return
     except _Refused:
         return
-    await _play(ws, table, SocketConnection(seat, limits.max_queue), limits)
+    conn = SocketConnection(seat, limits.max_queue, bot=isinstance(hello, BotHello))
+    if seat is not None and isinstance(hello, BotHello):
+        conn.send_json(welcome(table, seat, hello.ref))
+    await _play(ws, table, conn, limits)
 
 
 class _Refused(Exception):
     """The socket was refused and closed before ``hello`` (or the client left)."""
 
 
-async def _hello(ws: WebSocket, table: Table, limits: Limits) -> int | None:
-    """Wait for the client's ``hello``: the seat its token opens, or ``None`` (a spectator)."""
+async def _hello(ws: WebSocket, table: Table,
+                 limits: Limits) -> tuple[int | None, Hello | BotHello]:
+    """Wait for the client's ``hello`` (or an outside bot's ``bot_hello``): the seat its token
+    opens, or ``None`` (a spectator), and the hello."""
     while True:
         raw = await _receive(ws)
         if raw is None:
             raise _Refused
         try:
             msg = _parse(raw, limits.max_message)
-            if not isinstance(msg, Hello):
-                raise ProtocolError("hello_first", "send 'hello' first", msg.ref)
-            return None if msg.token is None else table.seat_of_token(msg.token)
+            if not isinstance(msg, Hello | BotHello):
+                raise ProtocolError("hello_first", "send 'hello' (an outside bot: "
+                                    "'bot_hello') first", msg.ref)
+            return hello_seat(table, msg), msg
         except ProtocolError as e:
             if e.code == "auth":
                 await _refuse(ws, e, CLOSE_AUTH)
@@ -203,7 +220,7 @@ async def _play(ws: WebSocket, table: Table, conn: SocketConnection, limits: Lim
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         if writer.done() and not writer.cancelled() and writer.exception() is None:
-            close = 1001  # the server is stopping
+            close = conn.close_code  # the server is stopping, or the seat went to another
         elif overflow.done():
             close = CLOSE_SLOW
             log.warning("table %s: a client fell more than %d characters behind; its socket "
@@ -254,7 +271,7 @@ async def _read(ws: WebSocket, table: Table, conn: Connection, limit: int) -> No
                     await table.rematch(conn, msg.ref)
             elif isinstance(msg, Back):
                 async with table.lock:
-                    table.back(conn)
+                    table.back(conn, msg.ref)
             else:
                 raise ProtocolError("bad_message", "already said hello", msg.ref)
         except ProtocolError as e:

@@ -6,7 +6,8 @@ server alone decides: every action is found in the variant's action space, check
 engine, stored in SQLite, and only then sent out, each client getting the view of its own seat
 (built from that seat's observation, see :mod:`puur.server.views`); nothing here names a
 variant. What a table sends is built by :mod:`puur.server.broadcast`; computer players and the
-turn timer are scheduled by :mod:`puur.server.turns`; the tables of a server are held by
+turn timer are scheduled by :mod:`puur.server.turns`; seats played by outside programs are
+described in :mod:`puur.server.remote`; the tables of a server are held by
 :mod:`puur.server.lobby`.
 
 **What is sent to whom.** Every step the table sees (a card, a contract, a push, a forecast, a
@@ -45,6 +46,7 @@ from puur.server.broadcast import TableMessages
 from puur.server.messages import ActionMessage, ProtocolError
 from puur.server.names import loaded_names, record_name, renames_for, stored_name_error
 from puur.server.protocol import Event, GameEvent
+from puur.server.remote import REMOTE, replace_older
 from puur.server.restore import DamagedTable
 from puur.server.seats import Connection, Seat, new_token
 from puur.server.storage import ActionRow, Finish, StorageUnavailable, TableRow, hash_token
@@ -67,6 +69,11 @@ __all__ = ["Connection", "Seat", "Table", "new_token"]
 log = logging.getLogger("puur.server")
 
 
+def _named_as(kind: str) -> str:
+    """The kind a seat is named as: an outside bot as a computer player."""
+    return "bot" if kind == REMOTE else kind
+
+
 class Table(TableMessages):
     """One table: seats, the game in play, the connected clients."""
 
@@ -84,7 +91,7 @@ class Table(TableMessages):
                                f"{players} players")
         preset = self.variant.presets.get(row.preset, self.variant.default_rules())
         names = loaded_names(row.code, rules.name, preset.name,
-                             [(s.kind, s.bot, s.name) for s in row.seats])
+                             [(_named_as(s.kind), s.bot, s.name) for s in row.seats])
         for whose, name in names.refused:  # shown as their default, kept as stored
             log.warning("table %s: %s has a stored name that %s (%s); it is shown with its "
                         "default name and kept as it is in the database", self.code, whose,
@@ -131,7 +138,7 @@ class Table(TableMessages):
         """Who sits where, for the game record (a person without a name as ``Player N``)."""
         return {
             s.index: SeatInfo("human", record_name(s.name, s.index)) if s.kind == "human"
-            else SeatInfo(f"bot:{s.bot}", s.name or "")
+            else SeatInfo(f"bot:{s.bot if s.kind == 'bot' else REMOTE}", s.name or "")
             for s in self.seats
         }
 
@@ -152,7 +159,7 @@ class Table(TableMessages):
         if s.taken:
             raise ProtocolError("seat_taken", f"seat {seat} of table {self.code} is taken")
         token = new_token()
-        renames = renames_for(self.code, [(x.kind, x.name) for x in self.seats], name,
+        renames = renames_for(self.code, [(_named_as(x.kind), x.name) for x in self.seats], name,
                               [x.name for x in self.seats if x.kind == "human" and x.name])
         try:
             await self.lobby.worker.run(lambda: self.storage.take_seat(
@@ -181,15 +188,17 @@ class Table(TableMessages):
                 self._legacy = []
 
     def connect(self, conn: Connection) -> None:
-        """A client has said hello: send it the full state, tell the others."""
+        """A client has said hello: send it the full state, tell the others. An outside bot's
+        connection takes its seat from the one that had it (:func:`replace_older`)."""
         event: Event | None = None
         if conn.seat is not None:
             s = self.seats[conn.seat]
+            replaced = replace_older(self, conn) if conn.bot else 0
             s.conns += 1
             if s.auto:
                 s.auto = False
                 event = {"type": "seat", "seat": s.index, "what": "handback"}
-            elif s.conns == 1:
+            elif s.conns == 1 and not replaced:
                 event = {"type": "seat", "seat": s.index, "what": "connected"}
             if event is not None and self.game is not None and self.game.to_move == s.index:
                 self.kick()  # the seat's own timer, no stand-in
@@ -259,8 +268,8 @@ class Table(TableMessages):
     async def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
         """Find, check, store and apply a client's action (under the table lock); a refusal
         raises :class:`ProtocolError`."""
-        if conn.seat is None:
-            raise ProtocolError("not_seated", "spectators cannot act", msg.ref)
+        self._check_seated(conn, "act", msg.ref)
+        assert conn.seat is not None
         game = self.game
         if game is None:
             raise ProtocolError("not_your_turn", "the game has not started: waiting for players",
@@ -268,6 +277,9 @@ class Table(TableMessages):
         if game.is_over:
             raise ProtocolError("game_over", "the game is over; send 'rematch' for a new one",
                                 msg.ref)
+        if msg.seq is not None and msg.seq != self.seq:
+            raise ProtocolError("stale", f"the action answers the state of seq {msg.seq}; the "
+                                f"table is at seq {self.seq}", msg.ref)
         if game.to_move != conn.seat:
             raise ProtocolError("not_your_turn", f"seat {game.to_move} is to move, not seat "
                                 f"{conn.seat}", msg.ref)
@@ -286,15 +298,14 @@ class Table(TableMessages):
             # secret decision is the person's own while the stand-in plays on (docs/server.md).
             self._hand_back(s)
         try:
-            await self.commit(conn.seat, [action], "player")
+            await self.commit(conn.seat, [action], "bot" if s.kind == REMOTE else "player")
         except sqlite3.Error as e:
             log.error("table %s: cannot store an action: %s", self.code, e)
             raise StorageUnavailable.refused("your action", e, msg.ref) from None
 
     async def rematch(self, conn: Connection, ref: str | int | None) -> None:
         """Start the next game once this one is over (under the table lock)."""
-        if conn.seat is None:
-            raise ProtocolError("not_seated", "spectators cannot start a rematch", ref)
+        self._check_seated(conn, "start a rematch", ref)
         if self.game is None:
             raise ProtocolError("game_not_over", "the first game has not started: waiting for "
                                 "players", ref)
@@ -306,8 +317,19 @@ class Table(TableMessages):
             log.error("table %s: cannot store a new game: %s", self.code, e)
             raise StorageUnavailable.refused("the new game", e, ref) from None
 
-    def back(self, conn: Connection) -> None:
+    def _check_seated(self, conn: Connection, what: str, ref: str | int | None) -> None:
+        """``not_seated`` for a spectator, ``replaced`` for a bot connection that lost its
+        seat to a newer one."""
+        if conn.stale:
+            raise ProtocolError("replaced", "a newer connection plays this seat; this one "
+                                "changes nothing", ref)
+        if conn.seat is None:
+            raise ProtocolError("not_seated", f"spectators cannot {what}", ref)
+
+    def back(self, conn: Connection, ref: str | int | None = None) -> None:
         """The player takes the seat back after a timeout."""
+        if conn.stale:
+            self._check_seated(conn, "take a seat back", ref)
         if conn.seat is not None and self.seats[conn.seat].auto:
             self._hand_back(self.seats[conn.seat])
 

@@ -14,7 +14,8 @@ say.
 
 **The turn timer** runs per turn, not per decision: a person's Weis or Stöck decision does not
 restart it, so the time a seat's turn may take, and what the others see of it, is the same with
-or without a Weis.
+or without a Weis. An outside bot's seat (:mod:`puur.server.remote`) always has one, of
+``Lobby.bot_timer`` seconds, and its stand-in is the computer player the host chose for it.
 
 **When the database refuses a write** (a full disk, a locked file) nothing was applied: the
 failure is logged, the table's clients get an ``error`` message with the code
@@ -124,10 +125,11 @@ class Turns:
             return
         s = t.seats[game.to_move]
         loop = asyncio.get_running_loop()
-        if s.kind == "human" and not s.auto:
-            if t.turn_timer is None:
+        if s.kind != "bot" and not s.auto:
+            # A person's turn with a turn timer, or an outside bot's (always timed).
+            wait = t.turn_timer if s.kind == "human" else t.lobby.bot_timer
+            if wait is None:
                 return
-            wait = t.turn_timer
             if s.conns == 0:
                 wait = min(wait, t.lobby.disconnect_grace)
             self.deadline_at = self.clock.now() + wait
@@ -257,7 +259,7 @@ class Turns:
         """The computer player of a bot seat, or the stand-in of a person's seat."""
         if s.player is None:
             seed = self.table.lobby.rng.getrandbits(32)
-            if s.kind == "bot" and s.bot in BOTS:
+            if s.kind != "human" and s.bot in BOTS:  # a bot seat, or an outside bot's stand-in
                 s.player = make_player(s.bot, s.strength, seed)
             else:
                 s.player = make_player(self.table.lobby.stand_in, 2, seed)

@@ -30,6 +30,23 @@ function grouped(options, control) {
     <div class="row wrap fields">${of("choice", "card", "text", "int")}</div>${of("table")}`;
 }
 
+/** The bot token of each outside bot's seat of a new table (`res`, the server's answer), with
+ * the address its program connects to and the example bot's command; `onGo` opens the table. */
+function botTokens(res, onGo) {
+  const ws = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${res.code}`;
+  const name = (seat) => res.table.seats[seat].name || t(`seat.${seat}`);
+  return html`<section class="panel bot-tokens" id="bot-tokens">
+      <h2>${t("lobby.bot_tokens")} · <span class="code">${res.code}</span></h2>
+      <p class="muted">${t("lobby.bot_tokens_note")}</p>
+      <label class="field"><span>WebSocket</span><input readonly class="bot-url" value=${ws}></label>
+      ${res.bots.map((b) => html`<div class="bot-token" data-seat=${b.seat}>
+        <label class="field"><span>${t(`seat.${b.seat}`)} · ${name(b.seat)}</span>
+          <input readonly class="bot-token-value" value=${b.token}></label>
+        <code class="small">python examples/random_bot.py ${ws} ${b.token}</code></div>`)}
+      <button class="btn primary" type="button" id="bot-tokens-go" @click=${onGo}>${t("lobby.bot_tokens_go")}</button>
+    </section>`;
+}
+
 export function mountLobby(view, ctx) {
   let meta = null;
   let tables = [];
@@ -152,12 +169,13 @@ export function mountLobby(view, ctx) {
     const seat = form.seats[s];
     const bots = meta ? meta.bots : [];
     const strengths = meta ? meta.strengths : [1, 2, 3];
-    const value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+    const value = seat.kind === "bot" ? `bot:${seat.bot}` : seat.kind;
     return html`<div class="seat-row">
       <span class="seat-name">${t(`seat.${s}`)}</span>
       <select id="f-seat-${s}" data-seat=${s} class="seat-kind" @change=${onSeatKind}>
         <option value="human" .selected=${live(value === "human")}>${t("lobby.seat_human")}</option>
         ${bots.map((b) => html`<option value="bot:${b}" .selected=${live(value === `bot:${b}`)}>${t("pair", { a: t("lobby.seat_bot"), b })}</option>`)}
+        <option value="remote" .selected=${live(value === "remote")} title=${t("lobby.seat_remote_tip")}>${t("lobby.seat_remote")}</option>
       </select>
       <select id="f-strength-${s}" data-seat=${s} class="seat-strength" aria-label=${t("lobby.strength")}
         ?disabled=${seat.kind === "human"} @change=${onStrength}>
@@ -225,8 +243,9 @@ export function mountLobby(view, ctx) {
   function onSeatKind(e) {
     const s = Number(e.target.dataset.seat);
     const v = e.target.value;
-    form.seats[s] = v === "human" ? { kind: "human", strength: form.seats[s].strength }
-      : { kind: "bot", bot: v.slice(4), strength: form.seats[s].strength };
+    const strength = form.seats[s].strength;
+    form.seats[s] = v === "human" || v === "remote" ? { kind: v, strength }
+      : { kind: "bot", bot: v.slice(4), strength };
     redraw();
   }
 
@@ -259,7 +278,8 @@ export function mountLobby(view, ctx) {
       deck: form.deck,
       lang: form.lang,
       seats: form.seats.slice(0, n).map((s, i) => (i === 0 || s.kind === "human" ? { kind: "human" }
-        : { kind: "bot", bot: s.bot, strength: s.strength })),
+        : s.kind === "remote" ? { kind: "remote", strength: s.strength }
+          : { kind: "bot", bot: s.bot, strength: s.strength })),
       seat: 0,
       name: form.name.trim() || undefined,
       turn_timer: form.turn_timer > 0 ? form.turn_timer : null,
@@ -268,6 +288,11 @@ export function mountLobby(view, ctx) {
     try {
       const res = await api.create(body);
       saveSeat(res.code, res.seat, res.token);
+      if (res.bots && res.bots.length) {
+        // The bot tokens are shown this once: the server keeps only their hashes.
+        render(botTokens(res, () => ctx.navigate(`/t/${res.code}`)), view);
+        return;
+      }
       ctx.navigate(`/t/${res.code}`);
     } catch (err) {
       ctx.toast(t("pair", { a: t("error"), b: errorText(err.code, err.message) }), "error");

@@ -40,7 +40,8 @@ export function seatBox(table, seat, onSit) {
   const badges = [];
   if (info.kind === "bot") badges.push(badge("bot", t("bot"), `${info.bot} ${info.strength ?? ""}`));
   // The page's own seat is, by definition, here.
-  if (info.taken && info.kind === "human" && !info.connected && !me) {
+  // A person, or an outside bot's program, away from the table.
+  if (info.taken && (info.kind === "human" || info.bot === "remote") && !info.connected && !me) {
     badges.push(badge("away", t("offline")));
   }
   if (info.auto) badges.push(badge("bot", `⚙ ${t("bot")}`));
