@@ -165,8 +165,7 @@ class SidiBarraniVariant(OptionsVariant):
     key = "sidi_barrani"
     name = "Sidi Barrani"
     aliases = ("sidi-barrani", "sidibarrani", "sidi barrani", "sidi-barani", "sidi_barani")
-    summary = "two teams of two bid card points for the contract; the bid counts once more " \
-        "for the side that wins it (twice when doubled); first to 1500"
+    summary = "two teams of two bid card points for trumps; the bid counts again for whoever wins it"
     players = (4,)
     sides_text = "two teams of two, partners opposite"
     options_class = SidiBarraniRules
