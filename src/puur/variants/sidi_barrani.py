@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from puur.contracts import parse_contract
 from puur.deal import deal_packets, shuffled
 from puur.hand import TrickHand
 from puur.notation import NotationError, format_deal, parse_deal
@@ -26,6 +25,7 @@ from puur.variants.base import (
     ActionSpace,
     OptionsVariant,
     format_trick_action,
+    parse_call_token,
     parse_trick_action,
     rank_sides,
 )
@@ -165,7 +165,8 @@ class SidiBarraniVariant(OptionsVariant):
     key = "sidi_barrani"
     name = "Sidi Barrani"
     aliases = ("sidi-barrani", "sidibarrani", "sidi barrani", "sidi-barani", "sidi_barani")
-    summary = "two teams of two bid card points for trumps; the bid counts again for whoever wins it"
+    summary = ("two teams of two bid card points for trumps; the bid counts again for whoever "
+               "wins it")
     players = (4,)
     sides_text = "two teams of two, partners opposite"
     options_class = SidiBarraniRules
@@ -208,24 +209,16 @@ class SidiBarraniVariant(OptionsVariant):
         a = parse_trick_action(hand, token)
         if a is not None:
             return a
-        t = token.strip()
-        kind, _sep, arg = t.partition(":")
-        kind = kind.lower()
         try:
-            if kind == "bid":
-                if not (arg.isascii() and arg.isdigit()):
-                    raise ValueError("a bid is a number")
-                return bid_action(int(arg))
-            if kind == "choose":
-                c = parse_contract(arg)
-                if c > 5:
-                    raise ValueError("Sidi Barrani is played in a suit, Obenabe or Undenufe")
-                return A_CHOOSE + c
+            call = parse_call_token(token, self.name)
+            if call is not None:
+                kind, value = call
+                return bid_action(value) if kind == "bid" else A_CHOOSE + value
         except ValueError as e:
             raise ValueError(f"bad action {token!r}: {e}") from None
         simple = {"pass": A_PASS, "double": A_DOUBLE}
-        if t.lower() in simple:
-            return simple[t.lower()]
+        if token.strip().lower() in simple:
+            return simple[token.strip().lower()]
         raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck, pass, bid:N, "
                          "double or choose:C")
 
