@@ -118,7 +118,7 @@ def test_worlds_replay_the_auction_and_the_late_double() -> None:
             assert world.doubled and world.doubler == 1  # type: ignore[attr-defined]
 
 
-def test_search_names_a_contract_and_leaves_the_calls_to_the_rule_player() -> None:
+def test_search_leaves_the_calls_and_the_contract_to_the_rule_player() -> None:
     hand = hand_on([STRONG, "", "", ""])
     obs = hand.observation(0)
     assert VariantSearch(budget=0.05, seed=1).act(obs) == RULES.act(obs)
@@ -126,6 +126,10 @@ def test_search_names_a_contract_and_leaves_the_calls_to_the_rule_player() -> No
     for _ in range(3):
         hand.push(A_PASS)
     obs = hand.observation(0)
-    ranked = VariantSearch(budget=0.2, seed=1).ranked(obs)
-    assert sorted(a for a, _v in ranked) == list(range(A_CHOOSE, A_CHOOSE + 6))
-    assert ranked[0][0] == A_CHOOSE + 3  # Eicheln: the Match
+    assert VariantSearch(budget=0.05, seed=1).ranked(obs) == [(A_CHOOSE + 3, 0.0)]
+    hand.push(A_CHOOSE + 3)
+    while hand.phase != "play":
+        hand.push(hand.legal_actions()[0])
+    obs = hand.observation(hand.to_move)
+    ranked = VariantSearch(budget=0.1, seed=1).ranked(obs)
+    assert sorted(a for a, _v in ranked) == list(obs.legal_actions)

@@ -8,12 +8,14 @@ questions answered as they were (the seat that doubled doubled, the others passe
 cards, with the target out of reach until the history is replayed (the real game did not end
 in it, though a world may credit a Weis otherwise).
 
-The calls and the doubles are the rule player's (:mod:`puur.bots.sidi_barrani`): the worlds
-deal the unseen cards without reading what a bid says of the bidder's hand, so a play-out
-would bid and double against opponents weaker than the auction shows them. The declarer's
-contract is searched: each contract is played out on the worlds. A seat's value is its team's
-points in the hand less the other team's (the bid included), and a team that reaches the target
-mid-hand gains :data:`WIN_BONUS` more.
+The calls, the doubles and the contract are the rule player's (:mod:`puur.bots.sidi_barrani`):
+the worlds deal the unseen cards without reading what a bid says of the bidder's hand, so a
+play-out would bid and double against opponents weaker than the auction shows them, and a
+contract chosen by short play-outs lost about 67 points a hand to the rule player's estimate
+(12 deals in both seatings at 0.05 s a decision; with the rule player's contract the two played
+even). The cards are searched. A seat's value is its team's points in the hand less the other
+team's (the bid included), and a team that reaches the target mid-hand gains
+:data:`WIN_BONUS` more.
 """
 
 from __future__ import annotations
@@ -94,8 +96,8 @@ class SidiBarraniModel(VariantModel):
         return int(_PLAYER.act(hand.observation(hand.to_move)))
 
     def shortlist(self, obs: Any, search: Any) -> tuple[list[int], dict[int, float]]:
-        """The calls and doubles are the rule player's; the contract and the cards are
+        """The calls, the doubles and the contract are the rule player's; the cards are
         searched."""
-        if obs.phase in ("bid", "double"):
+        if obs.phase in ("bid", "contract", "double"):
             return [int(_PLAYER.act(obs))], {}
         return list(obs.legal_actions), {}

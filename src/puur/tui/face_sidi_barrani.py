@@ -131,8 +131,9 @@ class SidiBarraniFace(GridFace):
 
     def hint_note(self, session: PlaySession, obs: Any, action: Any, value: float | None,
                   raw: int) -> Note:
-        # The search's value of a card or a contract is the hand's points difference.
-        if value is None or obs.phase not in ("play", "contract"):
+        # The search's value of a card is the hand's points difference (its calls and contract
+        # are the rule player's, without a value).
+        if value is None or obs.phase != "play":
             return note("hint_plain", style="orange1", action=action)
         return note("bi.hint", style="orange1", action=action, value=f"{value:+.0f}")
 
