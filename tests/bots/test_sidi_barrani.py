@@ -41,10 +41,13 @@ def test_a_strong_hand_bids_and_a_weak_one_passes() -> None:
 def test_the_rule_player_raises_while_the_bid_stays_under_its_estimate() -> None:
     medium = "CJ C9 C6 C7 DA D6 H7 S8 SK"
     est = best_contract(cards(medium))[1]
+    assert 90 <= est - 5 < 110
     hand = hand_on(["", medium, "", ""])
     hand.push(bid_action(80))
-    obs = hand.observation(1)
-    assert RULES.act(obs) == (bid_action(90) if 90 <= est - 5 else A_PASS)
+    assert RULES.act(hand.observation(1)) == bid_action(90)  # 90 stays 5 under the estimate
+    other = hand_on(["", medium, "", ""])
+    other.push(bid_action(100))
+    assert RULES.act(other.observation(1)) == A_PASS  # 110 would not
     hand.push(A_PASS)
     hand.push(A_PASS)
     hand.push(bid_action(150))  # seat 3, the partner, bids high
