@@ -43,6 +43,7 @@ def form(kind: str, ref: str | int | None = None, **fields: object) -> ActionMes
         (msg(type="stoeck", announce=False), form("stoeck", announce=False)),
         (msg(type="forecast", value=42), form("forecast", value=42)),
         (msg(type="row", row=3, contract="♠"), form("row", row=3, contract="S")),
+        (msg(type="double"), form("double")),
         (msg(type="action", id=78), ActionMessage("action", id=78)),
         (msg(type="action", token="forecast:42", ref="f"),
          ActionMessage("action", token="forecast:42", ref="f")),

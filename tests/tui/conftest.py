@@ -73,6 +73,29 @@ async def play_first_legal(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+async def play_until_over(pilot: Pilot[int], session: PlaySession, steps: int = 1500) -> None:
+    """Play the full-screen game to its end: the first legal card when the human plays, the
+    first choice of a dialog, Enter on a box, until the game-over box."""
+    from puur.tui.app import GameScreen, InfoScreen
+
+    app = pilot.app
+    await pilot.pause()
+    for _ in range(steps):
+        scr = app.screen
+        if isinstance(scr, InfoScreen):
+            if scr.kind == "game-over":
+                return
+            await pilot.press("enter")
+        elif isinstance(scr, GameScreen):
+            if session.human_to_move() and session.observation().phase == "play":
+                await play_first_legal(pilot)
+                continue
+            await pilot.pause()
+        else:
+            await pilot.press("1")
+        await pilot.pause()
+
+
 def screen_text(app: object) -> str:
     """The current screen as plain text (deterministic, for snapshots)."""
     from rich.console import Console

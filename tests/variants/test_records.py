@@ -25,6 +25,14 @@ def other_dealer(lines: list[str], i: int) -> None:
     lines[i] = f"hand {n} {(int(dealer) + 1) % 4} {rest}"
 
 
+def card_twice(lines: list[str], i: int) -> None:
+    """Deal the first card of the first hand of the hand line ``i`` to the second hand too."""
+    head, rest = lines[i].split(" ", 3)[:3], lines[i].split(" ", 3)[3]
+    hands = [h.split() for h in rest.split(" / ")]
+    hands[1][0] = hands[0][0]
+    lines[i] = " ".join(head) + " " + " / ".join(" ".join(h) for h in hands)
+
+
 def read(lines: list[str]) -> object:
     return next(iter(iter_records(lines)))
 
@@ -72,6 +80,14 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("bieter", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5, '
                                              '"deal": "ten_with_talon"}'),
          "three players only"),
+        ("sidi_barrani", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("sidi_barrani", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:abc"),
+         "bad action"),
+        ("sidi_barrani", lambda ls: ls.__setitem__(index(ls, "act"), "act double"), "may not"),
+        ("sidi_barrani", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"min_bid": 200}'),
+         "option 'min_bid'"),
+        ("sidi_barrani", lambda ls: card_twice(ls, index(ls, "hand")),
+         "repeats a card"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

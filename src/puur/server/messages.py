@@ -157,6 +157,7 @@ _FORMS: Final[dict[str, frozenset[str]]] = {
     "call": frozenset({"card"}),
     "decline": frozenset(),
     "accept": frozenset(),
+    "double": frozenset(),
 }
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "hello": frozenset({"token", "spectate"}),
@@ -305,7 +306,7 @@ def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, A
         if not isinstance(word, str) or not 0 < len(word) <= MAX_TOKEN:
             raise ProtocolError("bad_message", "'declare' needs a 'word' such as \"play\"", ref)
         return {"type": kind, "word": free_text(word, "'word'", ref)}
-    return {"type": kind}  # push, pass, decline, accept
+    return {"type": kind}  # push, pass, decline, accept, double
 
 
 def _text_field(data: dict[str, Any], field: str, ref: str | int | None) -> str | None:

@@ -25,7 +25,7 @@ class Event:
 
     ``kind`` is one of ``push``, ``push_back``, ``push_on`` (to an opponent), ``choose``,
     ``forecast``, ``row``, ``declare`` (``row``: the word), ``bid``, ``pass``, ``discard``,
-    ``call``, ``decline``, ``weis``, ``stoeck``, ``play``, ``trick``, ``weis_best``,
+    ``call``, ``decline``, ``double``, ``weis``, ``stoeck``, ``play``, ``trick``, ``weis_best``,
     ``hand_over``, ``penalties``, ``written``, ``game_over`` (Schieber: a team reached the
     target) or ``result`` (the other variants).
     """
@@ -106,7 +106,7 @@ def apply_action(game: Any, action: int) -> list[Event]:
         ev("play", seat, card=action)
     elif move.kind == "bid":
         ev("bid", seat, points=move.value)
-    elif move.kind in ("pass", "decline"):
+    elif move.kind in ("pass", "decline", "double"):
         ev(move.kind, seat)
     elif move.kind == "discard":
         ev("discard", seat)  # face down: the card stays the discarder's secret

@@ -337,9 +337,11 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_sidi_barrani import SidiBarraniFace
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
-                               MolotowFace(), HandjassFace(), BieterFace())}
+                               MolotowFace(), HandjassFace(), BieterFace(),
+                               SidiBarraniFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -5,8 +5,8 @@ their code (``HJ``), and the other actions ``KIND`` or ``KIND:ARG``: ``choose:H`
 ``push``, ``weis:quiet`` or ``weis:-`` and ``weis:K`` (the K-th split offered), ``stoeck`` and
 ``stoeck:quiet`` or ``stoeck:-``, ``forecast:N`` (Differenzler), ``row:R:X`` (Coiffeur: row R,
 1-based, played as contract X), ``pass``, ``bid:N``, ``discard:CARD``, ``call:CARD``,
-``decline`` and ``accept`` (Bieter). The terminal reads these names to tell what an action does; it
-never numbers the actions itself.
+``decline`` and ``accept`` (Bieter), ``double`` (Sidi Barrani). The terminal reads these
+names to tell what an action does; it never numbers the actions itself.
 
 >>> from puur.variants import get
 >>> decode(get("coiffeur"), 64 + 16 * 2 + 1)
@@ -39,7 +39,8 @@ class Move:
     quiet), ``stoeck`` (``value`` 1 to announce, 0 to keep quiet), ``forecast`` (``value`` the
     points), ``row`` (``value`` the row, 0-based, played as ``contract``), ``declare``
     (``value`` the word of :data:`DECLARE_WORDS`), ``pass``, ``bid`` (``value`` the points),
-    ``discard`` and ``call`` (``value`` the card), ``decline``, ``accept`` or ``other``."""
+    ``discard`` and ``call`` (``value`` the card), ``decline``, ``accept``, ``double`` or
+    ``other``."""
 
     kind: str
     value: int = -1
@@ -74,7 +75,7 @@ def _read(action: int, name: str) -> Move:
             return Move("row", int(row) - 1, CONTRACT_TOKENS.index(con))
     if kind == "bid" and arg.isdigit():
         return Move("bid", int(arg))
-    if kind in ("pass", "decline", "accept") and not arg:
+    if kind in ("pass", "decline", "accept", "double") and not arg:
         return Move(kind)
     if kind in ("discard", "call") and arg:
         return Move(kind, parse_card(arg))

@@ -234,6 +234,8 @@ def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
         return note("bi.bid_n", value=str(move.value))
     if move.kind in ("pass", "decline", "accept"):
         return Key(f"bi.{move.kind}")
+    if move.kind == "double":
+        return Key("sb.double")
     if move.kind in ("discard", "call"):
         return note(f"bi.{move.kind}_card", card=Card(move.value, token))
     return str(action)

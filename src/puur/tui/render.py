@@ -242,7 +242,7 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
         return t(f"ev.declare_{DECLARE_WORDS[ev.row]}", lang, seat=who)
     if ev.kind == "bid":
         return t("ev.bid", lang, seat=who, points=ev.points)
-    if ev.kind in ("pass", "discard", "decline"):
+    if ev.kind in ("pass", "discard", "decline", "double"):
         return t(f"ev.{ev.kind}", lang, seat=who)
     if ev.kind == "call":
         card = card_markup(ev.card, deck) if markup else card_text(ev.card, deck, lang)

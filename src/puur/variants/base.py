@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from puur.cards import CardError, format_card, parse_card, parse_cards
+from puur.contracts import ContractError, parse_contract
 from puur.hand import TrickHand
 from puur.options import OptionError, OptionInfo, Options
 
@@ -34,6 +35,7 @@ __all__ = [
     "VariantGame",
     "format_places",
     "format_trick_action",
+    "parse_call_token",
     "parse_trick_action",
     "rank_sides",
 ]
@@ -426,3 +428,28 @@ def parse_trick_action(hand: TrickHand, token: str) -> int | None:
         return parse_card(t)
     except CardError:
         return None
+
+
+def parse_call_token(token: str, game: str) -> tuple[str, int] | None:
+    """The call an auction's token names: ``("bid", points)`` for ``bid:N``, ``("choose",
+    contract)`` for ``choose:C`` (a suit, Obenabe or Undenufe: the contracts an auction's
+    winner names in ``game``); ``None`` for any other token. ``ValueError`` for a bad one.
+
+    >>> parse_call_token("bid:120", "Bieter"), parse_call_token("choose:obe", "Bieter")
+    (('bid', 120), ('choose', 4))
+    """
+    kind, _sep, arg = token.strip().partition(":")
+    kind = kind.lower()
+    if kind == "bid":
+        if not (arg.isascii() and arg.isdigit()):
+            raise ValueError("a bid is a number")
+        return kind, int(arg)
+    if kind == "choose":
+        try:
+            c = parse_contract(arg)
+        except ContractError as e:
+            raise ValueError(str(e)) from None
+        if c > 5:
+            raise ValueError(f"{game} is played in a suit, Obenabe or Undenufe")
+        return kind, c
+    return None

@@ -19,13 +19,14 @@ import dataclasses
 from typing import Any, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
-from puur.contracts import CONTRACT_TOKENS, parse_contract
+from puur.contracts import CONTRACT_TOKENS
 from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
     OptionsVariant,
     format_places,
     format_trick_action,
+    parse_call_token,
     parse_trick_action,
     rank_sides,
 )
@@ -316,15 +317,9 @@ class BieterVariant(OptionsVariant):
         kind, _sep, arg = t.partition(":")
         kind = kind.lower()
         try:
-            if kind == "bid":
-                if not (arg.isascii() and arg.isdigit()):
-                    raise ValueError("a bid is a number")
-                return bid_action(int(arg))
-            if kind == "choose":
-                c = parse_contract(arg)
-                if c > 5:
-                    raise ValueError("Bieter is played in a suit, Obenabe or Undenufe")
-                return A_CONTRACT + c
+            call = parse_call_token(t, self.name)
+            if call is not None:
+                return bid_action(call[1]) if call[0] == "bid" else A_CONTRACT + call[1]
             if kind == "discard":
                 return A_DISCARD + parse_card(arg)
             if kind == "call":

@@ -17,6 +17,7 @@ state, as a Weis names its cards) and a *typed form* read from the name::
     pass, bid:N     {"type": "pass"}, {"type": "bid", "value": N}
     discard:HJ      {"type": "discard", "card": "HJ"}  (call:HJ likewise)
     decline, accept {"type": "decline"}, {"type": "accept"}
+    double          {"type": "double"}                 (Sidi Barrani)
 
 A client names an action by its id, its name, its token or its typed form (:func:`find_action`);
 the typed forms of Schieber are the messages clients have always sent.
@@ -71,6 +72,7 @@ _ARGS: Final[dict[str, tuple[tuple[str, type], ...]]] = {
     "call": (("card", str),),
     "decline": (),
     "accept": (),
+    "double": (),
 }
 #: The names a quiet Weis or Stöck has in the action spaces.
 _QUIET: Final = ("-", "quiet")

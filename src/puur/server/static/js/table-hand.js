@@ -6,7 +6,7 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, repeat } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
-import { forecastPanel, rowPanel } from "./table-variant.js";
+import { callPanel, forecastPanel, rowPanel } from "./table-variant.js";
 
 /** The cards of the hand, sorted; a legal one plays when clicked. `table` is the open table
  * (table-state.js). */
@@ -104,8 +104,12 @@ export function actionBar(table) {
   const timer = st.deadlineAt ? html`<span class="deadline" id="deadline"></span>` : "";
   if (g.phase === "forecast") return [...out, forecastPanel(table, legal, timer)];
   if (legal.some((a) => a.type === "row")) return [...out, rowPanel(table, legal, timer)];
-  if (g.phase === "choose") return [...out, choosePanel(table, legal, timer)];
+  // Naming the contract, in Schieber's choice or after an auction (every legal action a contract).
+  if (g.phase === "choose" || (legal.length && legal.every((a) => a.type === "choose"))) {
+    return [...out, choosePanel(table, legal, timer)];
+  }
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
+  if (g.phase !== "play" && legal.length) return [...out, callPanel(table, legal, timer)];
   return [...out, html`<span class="prompt your-turn">${t("your_turn")}</span>${timer}`];
 }

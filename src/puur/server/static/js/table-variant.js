@@ -1,8 +1,9 @@
 // What the table shows of a variant's own part of the game (its panel, docs/protocol.md):
 // Differenzler's forecast (the field to give one, each player's forecast or that it is hidden,
 // the points made and the penalties), Coiffeur's sheet (the rows to choose from, pushing on,
-// the sheet itself) and Molotow's trumps and points (molotow.js). The panels are drawn from what the state holds, not from the variant's
-// name; every button is one of the server's legal actions.
+// the sheet itself), Molotow's trumps and points (molotow.js) and an auction (the calls so far,
+// the highest bid, a double; a button for each legal call). The panels are drawn from what the
+// state holds, not from the variant's name; every button is one of the server's legal actions.
 
 import { html } from "./dom.js";
 import { t, tn } from "./i18n.js";
@@ -68,6 +69,44 @@ export function rowPanel(table, legal, timer) {
       ${timer}</div>`;
 }
 
+/** A legal action of a decision of the variant's own (a call of an auction) in words. */
+function callLabel(a) {
+  if (a.type === "pass") return t("auction.pass");
+  if (a.type === "double") return t("auction.double");
+  if (a.type === "bid") return t("auction.bid", { value: a.value });
+  return a.token;
+}
+
+/** A decision of the variant's own that is neither a card nor a contract (an auction's pass,
+ * bid or double, a late double): a button for each legal action, sent back by its id. */
+export function callPanel(table, legal, timer) {
+  const p = table.st.game.panel || {};
+  const prompt = p.bidder !== null && p.bidder !== undefined && table.st.game.contract
+    ? t("auction.double_prompt", { value: p.bid }) : t("auction.prompt");
+  return html`<div class="call-panel"><span class="prompt">${prompt}</span>
+      <div class="choices">${legal.map((a) => html`<button class="btn choice call-btn" type="button"
+          data-action=${a.name} @click=${() => table.send("action", { id: a.id })}>${callLabel(a)}</button>`)}</div>
+      ${timer}</div>`;
+}
+
+/** A call of the auction as the panel lists it. */
+function callText(c) {
+  if (c.call === "pass") return t("auction.pass");
+  if (c.call === "double") return t("auction.double");
+  return t("auction.bid", { value: c.value });
+}
+
+/** The side box of an auction: the highest bid and its bidder, a double, every call in order. */
+function auctionBox(table, p) {
+  const high = p.bidder === null || p.bidder === undefined ? t("auction.none")
+    : t("auction.high", { value: p.bid, who: table.seatName(p.bidder) });
+  return html`<section class="side-box auction-box"><h3>${t("auction.title")}</h3>
+      <p class="auction-high">${high}${p.doubled ? html` · <strong class="auction-doubled">${
+        t("auction.doubled", { who: table.seatName(p.doubler) })}</strong>` : ""}</p>
+      <ol class="auction-calls">${p.calls.map((c) => html`<li data-seat=${c.seat} data-call=${c.call}>${
+        table.seatName(c.seat)}: ${callText(c)}</li>`)}</ol></section>`;
+}
+
 /** The bubble at a seat with its Differenzler forecast as the page may show it. */
 export function forecastBubble(table, seat) {
   const g = table.st.game;
@@ -88,6 +127,7 @@ export function variantSide(table) {
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
+  if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";
