@@ -15,6 +15,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     differenzler,
     handjass,
     molotow,
+    zuger,
 )
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
 from puur.bots.rules import RuleBot  # registers BOTS["rules"]

@@ -105,13 +105,13 @@ def check_deal(rules: ZugerRules, d: object) -> ZugerDeal:
         raise ValueError(f"a Zuger deal has {n} hands (0 for the dealer sitting out)")
     seats = active_order(n, d.dealer)
     seen = 0
-    for s, h in enumerate(d.hands):
+    for s, h in sorted(enumerate(d.hands), key=lambda sh: sh[0] in seats):
         if type(h) is not int or not 0 <= h < 1 << NUM_CARDS:
             raise ValueError(f"not a card set: {h!r}")
         want = 12 if s in seats else 0
         if h.bit_count() != want:
-            raise ValueError(f"seat {s} gets {want} cards" + (
-                " (the dealer sits out)" if not want else ""))
+            raise ValueError(f"seat {s} gets 12 cards, not {h.bit_count()}" if want else
+                             f"seat {s} deals and sits out: it gets no cards")
         if seen & h:
             raise ValueError("a card is dealt twice")
         seen |= h
