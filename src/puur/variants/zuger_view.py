@@ -49,7 +49,7 @@ from puur.variants.zuger_hand import (
     NUM_ACTIONS,
     WORDS,
 )
-from puur.variants.zuger_rules import END_AT
+from puur.variants.zuger_rules import END_AT, settlement
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -161,8 +161,11 @@ class ZugerObservation(SeatView):
         }
 
     def own(self) -> dict[str, Any]:
-        """What the observer alone knows beyond its cards: its own Weis (the settlement's)."""
-        return {"own_weis": self.own_weis} if self.seat >= 0 else {}
+        """What the observer alone knows beyond its cards: its own Weis and what it would write
+        in a settlement (an active seat only)."""
+        if self.seat < 0 or self.seat not in self.active:
+            return {}
+        return {"own_weis": self.own_weis, "settlement": settlement(self.own_weis)}
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
