@@ -14,6 +14,7 @@ alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from puur.options import Options, option
@@ -62,6 +63,8 @@ class ZugerRules(Options):
     forcing: bool = option(
         True, doc="when a player is within 14 of the end, the lowest may make everyone play",
     )
+    weis: bool = option(True, doc="Weis count (large Weis and Kreuzweis; best-Weis rule)")
+    stoeck: bool = option(True, doc="Stöck (King and Ober of trumps) counts 20 for its holder")
     end: str = option(
         "player_reaches_100", choices=("player_reaches_100", "sum_reaches_100"),
         doc="the game ends after the hand in which a player reaches 100, or the sum of all "
@@ -80,8 +83,8 @@ class ZugerRules(Options):
 
     def trick_rules(self) -> RuleSet:
         """The rule set of the card play: large Weis, Kreuzweis and Stöck; the Match bonus is
-        written in tens by the hand itself."""
-        return _TRICK_RULES
+        written in tens by the hand itself (the same object for equal options)."""
+        return _trick_rules(self.weis, self.stoeck)
 
     def play_rule(self) -> PlayRule:
         """Schieber's trick rules."""
@@ -94,10 +97,12 @@ class ZugerRules(Options):
         return max(totals) >= END_AT
 
 
-_TRICK_RULES: Final = RuleSet(
-    name="zuger", weis=True, large_weis=True, kreuzweis=True, stoeck=True,
-    stoeck_announce="second-card", match_bonus=0,
-)
+@lru_cache(maxsize=4)
+def _trick_rules(weis: bool, stoeck: bool) -> RuleSet:
+    return RuleSet(
+        name="zuger", weis=weis, large_weis=True, kreuzweis=True, stoeck=stoeck,
+        stoeck_announce="second-card", match_bonus=0,
+    )
 
 
 PRESETS: Final[dict[str, ZugerRules]] = {
