@@ -88,6 +88,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "option 'min_bid'"),
         ("sidi_barrani", lambda ls: card_twice(ls, index(ls, "hand")),
          "repeats a card"),
+        ("zuger", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "deals and sits out"),
+        ("zuger", lambda ls: ls.__setitem__(index(ls, "act"), "act fold"), "bad action"),
+        ("zuger", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
+         "option 'players'"),
+        ("zuger", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace("; turned ", "; trumps ")),
+         "reads"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -16,6 +16,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     handjass,
     molotow,
     sidi_barrani,
+    zuger,
 )
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round
 from puur.bots.rules import RuleBot  # registers BOTS["rules"]

@@ -39,6 +39,7 @@ from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schieber import SchieberModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
+from puur.bots.variant_zuger import ZugerModel
 from puur.bots.worlds import VariantModel, WorldSampler
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
@@ -48,6 +49,7 @@ from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.handjass_view import HandjassObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
+from puur.variants.zuger_view import ZugerObservation
 
 __all__ = ["MODELS", "VariantSearch", "model_for"]
 
@@ -59,6 +61,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     HandjassObservation: HandjassModel(),
     BieterObservation: BieterModel(),
     SidiBarraniObservation: SidiBarraniModel(),
+    ZugerObservation: ZugerModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

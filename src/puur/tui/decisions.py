@@ -75,9 +75,12 @@ def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
     if obs.phase != "play" and legal:
         # A decision of a variant's own (an auction, a talon, a call): its legal actions in
         # the engine's order, each in words.
+        from puur.tui.faces import face_for
+
         choices = [(a, render_arg(action_arg(a, obs), deck, lang)) for a in legal]
+        said = face_for(variant.key).decision_text(obs, lang)
         return ChoiceDialog(str(obs.phase), t(f"decide.{obs.phase}", lang),
-                            _hand_line(obs, deck), choices)
+                            (said + "\n" if said else "") + _hand_line(obs, deck), choices)
     return None
 
 

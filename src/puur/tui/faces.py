@@ -171,6 +171,11 @@ class Face(ABC):
         """The hint ``action`` (as a note argument; ``raw`` its id) and what ``value`` means."""
         return note("hint_plain", style="orange1", action=action)
 
+    def decision_text(self, obs: Any, lang: str) -> str:
+        """What a dialog of the variant's own decision says before the hand (an offer to
+        answer); nothing by default."""
+        return ""
+
     def final_text(self, game: Any, lang: str) -> str:
         """Who won, once the game is over."""
         ev = Event("result", values=tuple(game.scores), places=tuple(game.standings()),
@@ -338,10 +343,11 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
+    from puur.tui.face_zuger import ZugerFace
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
-                               SidiBarraniFace())}
+                               SidiBarraniFace(), ZugerFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -28,8 +28,10 @@ from puur.variants import Variant, variants
 __all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "row_groups",
            "variant_of"]
 
-#: The words of a declaring phase (Handjass: whether a player plays the hand), in id order.
-DECLARE_WORDS = ("play", "drop", "swap", "maybe")
+#: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go
+#: home, and the answers to forcing and to the settlement), in id order.
+DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
+                 "noforce")
 
 
 @dataclass(frozen=True)

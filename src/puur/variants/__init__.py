@@ -13,7 +13,16 @@ interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop(
 
 from __future__ import annotations
 
-from puur.variants import bieter, coiffeur, differenzler, handjass, molotow, schieber, sidi_barrani
+from puur.variants import (
+    bieter,
+    coiffeur,
+    differenzler,
+    handjass,
+    molotow,
+    schieber,
+    sidi_barrani,
+    zuger,
+)
 from puur.variants.base import Variant, VariantError, VariantGame
 from puur.variants.registry import get, register, variants
 
@@ -26,3 +35,4 @@ register(molotow.VARIANT)
 register(handjass.VARIANT)
 register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
+register(zuger.VARIANT)

@@ -147,14 +147,14 @@ class DealtSeries(SeriesGame[H]):
             raise IllegalActionError("the deal can only be set before the hand's first action")
         index = len(self.rounds) - 1
         if not self._is_deal(deal):
-            raise IllegalActionError(f"not a deal of this game: {deal!r}")
+            raise IllegalActionError(f"not a deal of this game: {deal!r}", "bad_deal")
         if index and deal.dealer != r.dealer:
             raise IllegalActionError(
-                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}")
+                f"hand {index + 1} is dealt by seat {r.dealer}, not {deal.dealer}", "bad_deal")
         try:
             self.rounds[index] = self._make_hand(deal, r.hand_no, r.totals)
         except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError(str(e), "bad_deal") from None
         if index == 0:
             self.first_dealer = deal.dealer
         self._deals[index] = deal

@@ -6,7 +6,7 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, repeat } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
-import { callPanel, forecastPanel, rowPanel } from "./table-variant.js";
+import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 
 /** The cards of the hand, sorted; a legal one plays when clicked. `table` is the open table
  * (table-state.js). */
@@ -110,6 +110,7 @@ export function actionBar(table) {
   }
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
+  if (legal.some((a) => a.type === "declare")) return [...out, wordsPanel(table, legal, timer)];
   if (g.phase !== "play" && legal.length) return [...out, callPanel(table, legal, timer)];
   return [...out, html`<span class="prompt your-turn">${t("your_turn")}</span>${timer}`];
 }

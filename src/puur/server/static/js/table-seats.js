@@ -6,7 +6,7 @@ import { backSVG } from "./cards.js";
 import { html, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { chooserBubble, stoeckBubble, weisBubble } from "./pieces.js";
-import { forecastBubble } from "./table-variant.js";
+import { forecastBubble, wordBubble } from "./table-variant.js";
 
 const BADGE_ICONS = {
   bot: svg`<rect x="1.5" y="2" width="13" height="9" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6"/>
@@ -62,6 +62,7 @@ export function seatBox(table, seat, onSit) {
     if (g.stoeck_seat === seat) bubbles.push(stoeckBubble());
     if (g.chooser === seat && g.contract) bubbles.push(chooserBubble(g.contract, table.deck()));
     bubbles.push(forecastBubble(table, seat));
+    bubbles.push(wordBubble(table, seat));
   }
   const tricks = g ? g.tricks_won?.[seat] ?? 0 : 0;
   return html`<div class="seat pos-${at} team-${table.alone() ? seat : table.sideOf(seat)} ${toMove ? "to-move" : ""} ${me ? "me" : ""}"

@@ -116,6 +116,30 @@ export function forecastBubble(table, seat) {
     title=${t("dz.forecast")}><span class="bubble-word">${t("dz.forecast")}</span> ${forecastText(p, g.own, seat, table.mySeat())}</span>`;
 }
 
+/** The buttons of a variant's own words (`declare:W` actions: Handjass's play or drop,
+ * Zuger's stay, home or maybe, its answers to the settlement and to forcing), each one of the
+ * server's legal actions; the settlement offered (from the seat's own panel) above them. */
+export function wordsPanel(table, legal, timer) {
+  const g = table.st.game;
+  const words = legal.filter((a) => a.type === "declare");
+  const offer = g.phase === "settle" && g.own?.settlement !== undefined
+    ? html`<span class="prompt offer" id="settle-offer">${t("word.offer", { points: g.own.settlement, weis: g.own.own_weis })}</span>` : "";
+  return html`<div class="words-panel">${offer}${words.map((a) => html`<button class="btn choice word-btn"
+      type="button" data-word=${a.word} @click=${() => table.send("declare", { word: a.word })}>${
+        t(`word.${a.word}`)}</button>`)}${timer}</div>`;
+}
+
+/** The bubble at a seat with its word of the declaring (a panel's `said`), or that it sits
+ * the hand out (`sitting_out`), or "". */
+export function wordBubble(table, seat) {
+  const p = table.st.game?.panel;
+  if (!p) return "";
+  if (p.sitting_out === seat) return html`<span class="bubble word-bubble out" data-seat=${seat}>${t("word.sits_out")}</span>`;
+  const word = Array.isArray(p.said) ? p.said[seat] : null;
+  if (!word) return "";
+  return html`<span class="bubble word-bubble" data-seat=${seat} data-word=${word}>${t(`word.${word}`)}</span>`;
+}
+
 /** The side panel's boxes of a variant's panel, or "" (Schieber has none). */
 export function variantSide(table) {
   const g = table.st.game;
