@@ -14,6 +14,7 @@ interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop(
 from __future__ import annotations
 
 from puur.variants import bieter, coiffeur, differenzler, handjass, molotow, schieber
+from puur.variants import kreuzjass
 from puur.variants.base import Variant, VariantError, VariantGame
 from puur.variants.registry import get, register, variants
 
@@ -25,3 +26,4 @@ register(coiffeur.VARIANT)
 register(molotow.VARIANT)
 register(handjass.VARIANT)
 register(bieter.VARIANT)
+register(kreuzjass.VARIANT)
