@@ -25,6 +25,23 @@ def other_dealer(lines: list[str], i: int) -> None:
     lines[i] = f"hand {n} {(int(dealer) + 1) % 4} {rest}"
 
 
+def other_bottom(lines: list[str], i: int) -> None:
+    """Name a card the dealer does not hold as the bottom card of the hand line ``i``."""
+    _hand, n, dealer, _bottom, rest = lines[i].split(" ", 4)
+    held = rest.split(" / ")[int(dealer)].split()
+    stranger = next(h for k, part in enumerate(rest.split(" / ")) if k != int(dealer)
+                    for h in part.split() if h not in held)
+    lines[i] = f"hand {n} {dealer} {stranger} {rest}"
+
+
+def other_kreuzjass_dealer(lines: list[str], i: int) -> None:
+    """Name the next seat as the dealer of the Kreuzjass hand line ``i``, with a bottom card
+    that seat holds."""
+    _hand, n, dealer, _bottom, rest = lines[i].split(" ", 4)
+    seat = (int(dealer) + 1) % 4
+    lines[i] = f"hand {n} {seat} {rest.split(' / ')[seat].split()[0]} {rest}"
+
+
 def read(lines: list[str]) -> object:
     return next(iter(iter_records(lines)))
 
@@ -72,6 +89,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("bieter", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5, '
                                              '"deal": "ten_with_talon"}'),
          "three players only"),
+        ("kreuzjass", lambda ls: other_kreuzjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("kreuzjass", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
+         "no such contract"),
+        ("kreuzjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"trump_by": "x"}'),
+         "option 'trump_by'"),
+        ("kreuzjass", lambda ls: other_bottom(ls, index(ls, "hand")), "does not hold it"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

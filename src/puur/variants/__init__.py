@@ -13,8 +13,7 @@ interfaces drive through the same calls: ``legal_actions()``, ``push()``, ``pop(
 
 from __future__ import annotations
 
-from puur.variants import bieter, coiffeur, differenzler, handjass, molotow, schieber
-from puur.variants import kreuzjass
+from puur.variants import bieter, coiffeur, differenzler, handjass, kreuzjass, molotow, schieber
 from puur.variants.base import Variant, VariantError, VariantGame
 from puur.variants.registry import get, register, variants
 

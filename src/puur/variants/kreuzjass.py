@@ -164,7 +164,7 @@ class KreuzjassGame(SeriesGame[KreuzjassHand]):
         self.rounds[index] = hand
         if index == 0:
             self.first_dealer = hand.dealer
-        self._deals[index] = hand.deal
+        self._deals[index] = hand.dealt
 
     # -----------------------------------------------------------------------------------------
     # The score
@@ -314,7 +314,7 @@ class KreuzjassVariant(OptionsVariant):
 
     def format_hand(self, game: Any, index: int) -> str:
         """The dealer, the pack's bottom card and the hands."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(game.rounds[index].dealt)
 
     def parse_hand(self, rules: Any, text: str) -> KreuzjassDeal:
         """A deal of ``DEALER BOTTOM HAND / …``."""

@@ -51,7 +51,7 @@ class KreuzjassHand(Round):
             forehand = next(s for s in range(4) if deal.hands[s] >> WELI & 1)
         super().__init__(options.trick_rules(), deal.hands, forehand, game_scores)
         self.options: KreuzjassRules = options
-        self.deal: KreuzjassDeal = deal
+        self.dealt: KreuzjassDeal = deal
         self.hand_no: int = hand_no
         #: The bottom card shown for trumps (-1 where trumps are named).
         self.turned: int = deal.bottom if cut else -1
@@ -62,7 +62,7 @@ class KreuzjassHand(Round):
     @property
     def dealer(self) -> int:
         """The seat that dealt this hand."""
-        return self.deal.dealer
+        return self.dealt.dealer
 
     @property
     def weli_hand(self) -> bool:

@@ -55,9 +55,9 @@ class KreuzjassObservation(Observation):
         """Schieber's known cards, and the shown bottom card in the dealer's hand until it is
         played."""
         known = super().known_cards(seat)
-        if seat != self.seat and seat == self.dealer and self.turned >= 0:
-            if not any(c == self.turned for _s, c in self.history):
-                known |= 1 << self.turned
+        if (seat != self.seat and seat == self.dealer and self.turned >= 0
+                and not any(c == self.turned for _s, c in self.history)):
+            known |= 1 << self.turned
         return known
 
     def action_mask(self) -> list[int]:
