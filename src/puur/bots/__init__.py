@@ -14,6 +14,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     coiffeur,
     differenzler,
     handjass,
+    kreuzjass,
     molotow,
 )
 from puur.bots.base import BOTS, Bot, RandomBot, make_bot, play_game, play_round

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from puur.observation import Observation
 from puur.observation import observe as observe_schieber
+from puur.variants.kreuzjass_rules import WELI
 
 if TYPE_CHECKING:
     from puur.variants.kreuzjass_hand import KreuzjassHand
@@ -52,13 +53,19 @@ class KreuzjassObservation(Observation):
     weli_hand: bool = False
 
     def known_cards(self, seat: int) -> int:
-        """Schieber's known cards, and the shown bottom card in the dealer's hand until it is
-        played."""
+        """Schieber's known cards, the shown bottom card in the dealer's hand and, in the Weli
+        hand, the Weli in the hand of the seat that names trumps (until they are played)."""
         known = super().known_cards(seat)
-        if (seat != self.seat and seat == self.dealer and self.turned >= 0
-                and not any(c == self.turned for _s, c in self.history)):
+        if seat == self.seat:
+            return known
+        played = 0
+        for _s, c in self.history:
+            played |= 1 << c
+        if seat == self.dealer and self.turned >= 0:
             known |= 1 << self.turned
-        return known
+        if seat == self.forehand and self.weli_hand:
+            known |= 1 << WELI
+        return known & ~played
 
     def action_mask(self) -> list[int]:
         """1 for each legal action of the observer (all 0 when it is not its turn)."""
