@@ -336,10 +336,11 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_handjass import HandjassFace
+    from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
-                               MolotowFace(), HandjassFace(), BieterFace())}
+                               MolotowFace(), HandjassFace(), BieterFace(), KreuzjassFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -191,6 +191,10 @@ class KreuzjassGame(SeriesGame[KreuzjassHand]):
         ``match``; empty while the game runs)."""
         return self.round.credits[-1][2] if self.is_over else ""
 
+    def striche(self) -> tuple[int, int]:
+        """Kreuzjass counts no Striche (the slate shows points only)."""
+        return (0, 0)
+
     def standings(self) -> tuple[int, ...]:
         """The winner first once the game is over, else by points (equal points share)."""
         if self.is_over:

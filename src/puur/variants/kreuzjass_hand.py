@@ -114,6 +114,14 @@ class KreuzjassHand(Round):
         )
         return out
 
+    def hand_score(self) -> dict[str, Any]:
+        """Schieber's breakdown; where trumps are cut nobody named them, so a Match is never a
+        Kontermatch."""
+        out = super().hand_score()
+        if self.chooser < 0:
+            out["kontermatch"] = False
+        return out
+
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know now (see :mod:`puur.variants.kreuzjass_view`)."""
         from puur.variants.kreuzjass_view import observe

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, NUM_ACTIONS
-from puur.cards import NUM_CARDS, format_card, suit_of
+from puur.cards import NUM_CARDS, WELI, format_card, suit_of
 from puur.contracts import CONTRACT_TOKENS, Contract
 from puur.deal import check_hands, deal_packets, shuffled
 from puur.options import Options, option
@@ -37,8 +37,6 @@ __all__ = [
     "seating_draw",
 ]
 
-#: The Weli: the Schelle 6 of the Vorarlberg pack (card 0; an ordinary 6 in play).
-WELI: Final = 0
 #: What a chooser may name after the first hand: the four suits, Bock, Gais, Slalom both ways.
 CONTRACTS: Final = (0, 1, 2, 3, Contract.OBENABE, Contract.UNDENUFE, Contract.SLALOM,
                     Contract.SLALOM_UNDE)
