@@ -68,7 +68,9 @@ class KreuzjassFace(SchieberFace):
                 + t("kj.intro_words", lang))
 
     def status(self, session: PlaySession, obs: Any, lang: str, deck: str) -> tuple[str, str]:
-        line1, _line2 = super().status(session, obs, lang, deck)
+        g = session.game
+        line1 = (t("hand_no", lang, n=g.hand_no) + "   " + self.score_line(g, lang) + "   "
+                 + hand_points_text(obs.credited, lang))
         return line1, contract_line(obs, deck, lang)
 
     def state_lines(self, session: PlaySession, obs: Any, lang: str, deck: str) -> list[str]:
