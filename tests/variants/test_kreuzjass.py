@@ -212,9 +212,9 @@ def test_bad_options_are_refused() -> None:
         KreuzjassRules(trump_by="draw")
     with pytest.raises(OptionError, match="partners"):
         get("kreuzjass").rules_from_dict({"partners": "random"})
-    with pytest.raises(OptionError, match="deck"):
-        KreuzjassRules(deck="tarot")
-    assert PRESETS["kreuzjass_romand"].deck == "french"
+    with pytest.raises(OptionError, match="deck_style"):
+        KreuzjassRules(deck_style="tarot")
+    assert PRESETS["kreuzjass_romand"].deck_style == "french"
     assert PRESETS["kreuzjass_romand"].trump_by == "cut"
 
 

@@ -261,7 +261,7 @@ class KreuzjassVariant(OptionsVariant):
 
     def default_deck(self, rules: Any) -> str:
         """The deck style the table shows unless a player picks another."""
-        return str(self.check_rules(rules).deck)
+        return str(self.check_rules(rules).deck_style)
 
     def with_hands(self, deal: Any, hands: tuple[int, ...]) -> KreuzjassDeal:
         """The same dealer with other hands (the bottom card stays the dealer's: the dealer's

@@ -75,9 +75,10 @@ class KreuzjassRules(Options):
         doc="Stöck is announced with the second of the two cards, or with the Weis in trick 1",
     )
     match_bonus: int = option(100, lo=0, hi=10_000, doc="extra points for taking all nine tricks")
-    deck: str = option(
+    deck_style: str = option(
         "salzburg", choices=DECKS,
-        doc="the pack the table shows: Salzburg (Herz, Schelle, Laub, Eichel), Swiss or French",
+        doc="the pack a table shows unless a player picks another (display only): Salzburg "
+            "(Herz, Schelle, Laub, Eichel), Swiss or French",
     )
 
     def trick_rules(self) -> RuleSet:
@@ -95,7 +96,8 @@ class KreuzjassRules(Options):
 PRESETS: Final[dict[str, KreuzjassRules]] = {
     "vorarlberg": KreuzjassRules(name="vorarlberg"),
     "cut": KreuzjassRules(name="cut", trump_by="cut"),
-    "kreuzjass_romand": KreuzjassRules(name="kreuzjass_romand", trump_by="cut", deck="french"),
+    "kreuzjass_romand": KreuzjassRules(name="kreuzjass_romand", trump_by="cut",
+                                       deck_style="french"),
 }
 """``vorarlberg``: the rule book's game (trumps named, the Weli holder first); ``cut``: trumps
 from the pack's bottom card after the cut; ``kreuzjass_romand``: the French-suited form, the
