@@ -124,3 +124,25 @@ def test_every_salzburg_face_draws_its_suit_and_the_weli_its_name(
         document.getElementById('view'));
     }""")
     page.locator("#salzburg").screenshot(path=str(artifacts / "salzburg-pack.png"))
+
+
+def test_the_weli_ribbon_hides_none_of_its_six_pips(new_page: Callable[..., Any]) -> None:
+    page = new_page("/")
+    page.wait_for_selector(".hero-card")
+    boxes = page.evaluate("""async () => {
+      const { cardSVG } = await import('/static/js/cards.js');
+      const { render } = await import('/static/js/dom.js');
+      const host = document.createElement('div');
+      host.style.cssText = 'position:absolute;left:0;top:0;width:200px';
+      document.body.append(host);
+      render(cardSVG(0, 'salzburg', ''), host);
+      const box = (e) => { const r = e.getBoundingClientRect();
+        return {y: r.top, b: r.bottom}; };
+      const out = {ribbon: box(host.querySelector('.weli path')),
+                   pips: [...host.querySelectorAll('svg > use')].map(box)};
+      host.remove();
+      return out;
+    }""")
+    ribbon, pips = boxes["ribbon"], boxes["pips"]
+    assert len(pips) == 6
+    assert all(p["b"] <= ribbon["y"] or p["y"] >= ribbon["b"] for p in pips), boxes

@@ -187,11 +187,12 @@ function bannerFace(deck, suit) {
     ${pip(deck, suit, 100, 222, 34, true)}`;
 }
 
-/** The Weli: the Schelle 6 with the ribbon that carries its printed name. */
+/** The Weli: the Schelle 6 with the ribbon that carries its printed name, in the gap between
+ * its first two rows of pips (all six stay in view). */
 function weliRibbon() {
-  return svg`<g class="weli"><path d="M30 132 L170 132 L160 150 L170 168 L30 168 L40 150 Z" fill="#c8302c"
-      stroke="#6e4f0a" stroke-width="3" stroke-linejoin="round"/>
-    <text x="100" y="159" text-anchor="middle" font-size="26" font-weight="700" fill="#fff6d0"
+  return svg`<g class="weli"><path d="M34 105 L166 105 L158 116 L166 127 L34 127 L42 116 Z" fill="#c8302c"
+      stroke="#6e4f0a" stroke-width="2.5" stroke-linejoin="round"/>
+    <text x="100" y="122" text-anchor="middle" font-size="17" font-weight="700" fill="#fff6d0"
       font-family="Georgia,serif" letter-spacing="2">Weli</text></g>`;
 }
 
