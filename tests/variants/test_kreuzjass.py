@@ -251,3 +251,37 @@ def test_record_tokens_name_bock_and_gais_and_refuse_others() -> None:
     assert parse_deal_line(line) == game.rounds[0].dealt
     with pytest.raises(ValueError, match="reads"):
         parse_deal_line("x D6 " + line.split(None, 2)[2])
+
+
+OPTION_SETS = [
+    {"partners": "first_two_aces"},
+    {"slalom_values": "obenabe", "stoeck_announce": "with-weis"},
+    {"large_weis": True, "weis_four_low": True, "kreuzweis": True, "match_bonus": 0},
+    {"trump_by": "cut", "weis": False, "stoeck": False, "target": 500},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o))
+def test_every_option_set_plays_whole_games_and_records_round_trip(
+        options: dict[str, object]) -> None:
+    import io
+
+    from tests.variants.test_conformance import check_finished_hand
+
+    from puur.record import format_record, read_record, replay
+
+    v = get("kreuzjass")
+    rules = v.rules_from_dict(options)
+    for seed in range(3):
+        game = v.new_game(rules, seed=f"opt-{seed}")
+        rng = random.Random(seed)
+        while not game.is_over:
+            hand = game.round
+            legal = game.legal_actions()
+            assert list(game.observation(game.to_move).legal_actions) == legal
+            game.push(rng.choice(legal))
+            if hand.is_over:
+                check_finished_hand(hand)
+        assert max(game.scores) >= rules.target and game.standings()[game.winner] == 1
+        again = replay(read_record(io.StringIO(format_record(game))))
+        assert again.summary() == game.summary() and again.seating == game.seating
