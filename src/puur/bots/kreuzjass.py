@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO
-from puur.bots.coiffeur import contract_values
+from puur.bots.coiffeur import contract_values, slalom_points_mode
 from puur.bots.rules import contract_tricks, declare_weis, play_card, register_rule_player
 from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, Contract
 from puur.deal import deal_hands
@@ -73,14 +73,6 @@ def name_contract(obs: KreuzjassObservation) -> int:
     return A_CHOOSE + best
 
 
-def _points_mode(obs: KreuzjassObservation) -> int | None:
-    """Bock where the table values every Slalom trick as Bock."""
-    if (obs.options is not None and obs.options.slalom_values == "obenabe"
-            and obs.contract >= Contract.SLALOM):
-        return MODE_OBENABE
-    return None
-
-
 class KreuzjassPlayer:
     """The Kreuzjass rule player (deterministic)."""
 
@@ -100,7 +92,7 @@ class KreuzjassPlayer:
         elif obs.phase == "stoeck":
             action = A_STOECK if A_STOECK in legal else A_STOECK_NO
         else:
-            action = play_card(obs, _points_mode(obs))
+            action = play_card(obs, slalom_points_mode(obs))
         return action if action in legal else legal[0]
 
 
