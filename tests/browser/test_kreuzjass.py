@@ -12,9 +12,9 @@ import pytest
 
 from puur.i18n import t
 
-from .pages import game_state, hand_cards
-from .test_layout import shot
-from .test_variants import lobby_table, play_out
+from .pages import game_state, hand_cards, settle
+from .test_layout import PHONE, Findings, in_every_language, shot
+from .test_variants import BOT, lobby_table, play_out, seated
 
 pytestmark = pytest.mark.browser
 
@@ -146,3 +146,21 @@ def test_the_weli_ribbon_hides_none_of_its_six_pips(new_page: Callable[..., Any]
     ribbon, pips = boxes["ribbon"], boxes["pips"]
     assert len(pips) == 6
     assert all(p["b"] <= ribbon["y"] or p["y"] >= ribbon["b"] for p in pips), boxes
+
+
+def test_a_cut_table_with_the_salzburg_pack_fits_a_phone(
+        new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
+    """The cut card, the contract and the Salzburg cards fit a 390 px phone in every language,
+    and the table shows the card that gave trumps."""
+    found = Findings()
+    page = new_page("/", **PHONE)
+    seated(page, server, {"variant": "kreuzjass", "rules": "cut",
+                          "seats": [{"kind": "human"}, BOT, BOT, BOT]})
+    page.wait_for_selector(".hand-card")
+    settle(page)
+    g = game_state(page)
+    assert g["turned"] and g["contract"] == g["turned"][0]
+    assert suits_drawn(page) == {"salzburg"}
+    in_every_language(page, found, "a Kreuzjass table with cut trumps")
+    shot(page, artifacts, "kreuzjass-cut-390")
+    found.assert_none()
