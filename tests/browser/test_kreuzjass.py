@@ -79,6 +79,10 @@ def test_kreuzjass_a_whole_game_with_the_salzburg_pack(
     assert all(kinds <= {"choose:D", "choose:H", "choose:S", "choose:C"} for kinds in first), first
     g = game_state(page)
     assert max(g["result"]["scores"]) >= 300
+    # The last hand's score names its total for each team (Schieber's breakdown).
+    totals = page.eval_on_selector_all("#game-over .score-table tr.total td",
+                                       "els => els.map(e => e.textContent.trim())")
+    assert len(totals) == 2 and all(v.isdigit() for v in totals), totals
     shot(page, artifacts, "kreuzjass-over")
 
 

@@ -285,3 +285,16 @@ def test_every_option_set_plays_whole_games_and_records_round_trip(
         assert max(game.scores) >= rules.target and game.standings()[game.winner] == 1
         again = replay(read_record(io.StringIO(format_record(game))))
         assert again.summary() == game.summary() and again.seating == game.seating
+
+
+def test_a_finished_hand_tells_its_breakdown_and_total() -> None:
+    game = KreuzjassGame(seed=6)
+    play_hand(game, random.Random(6))
+    data = get("kreuzjass").hand_data(game, 0)
+    hand = game.rounds[0]
+    assert data["total"] == list(hand.credited) and data["multiplier"] == 1
+    assert data["trick_points"] == list(hand.trick_points)
+    assert [a + b + c + d for a, b, c, d in zip(data["trick_points"], data["match_bonus"],
+                                                 data["weis"], data["stoeck"], strict=True)
+            ] == data["total"]
+    assert data["chooser"] == hand.chooser and data["contract"] == hand.summary()["contract"]

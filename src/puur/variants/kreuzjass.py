@@ -341,11 +341,14 @@ class KreuzjassVariant(OptionsVariant):
         return format_places(game)
 
     def hand_data(self, game: Any, index: int) -> dict[str, Any]:
-        """The hand's summary with its per-team breakdown (trick points, Weis, Stöck, Match)."""
+        """The hand's summary with Schieber's breakdown per team (:meth:`Round.hand_score`:
+        trick points, Match bonus, Weis, Stöck, the multiplier 1 and the ``total`` credited;
+        the Match team ``None`` when there was none)."""
         data = super().hand_data(game, index)
         score = game.rounds[index].hand_score()
-        data.update(weis=score["weis"], stoeck=score["stoeck"], match_bonus=score["match_bonus"],
-                    match=score["match"] if score["match"] >= 0 else None)
+        if score["match"] < 0:
+            score["match"] = None
+        data.update(score)
         return data
 
     def result_data(self, game: Any) -> dict[str, Any]:
