@@ -30,8 +30,10 @@ __all__ = [
     "FRENCH",
     "NUM_CARDS",
     "RANK_MASK",
+    "SALZBURG",
     "SUIT_MASK",
     "SWISS",
+    "WELI",
     "Card",
     "CardError",
     "CardSet",
@@ -197,7 +199,26 @@ FRENCH: Final = DeckStyle(
     rank_short=("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
 )
 
-DECK_STYLES: Final[dict[str, DeckStyle]] = {SWISS.key: SWISS, FRENCH.key: FRENCH}
+#: The Weli: the Schelle 6 of the Salzburg pack, printed with its name (an ordinary 6 in play).
+WELI: Final = 0
+
+SALZBURG: Final = DeckStyle(
+    key="salzburg",
+    name="Salzburg (German-suited, Vorarlberg)",
+    suit_names=("Schelle", "Herz", "Laub", "Eichel"),
+    suit_symbols=("🔔", "❤", "🍃", "🌰"),
+    suit_letters=("Sc", "He", "La", "Ei"),
+    suit_colours=("yellow", "red", "green", "brown"),
+    rank_names=("6", "7", "8", "9", "10", "Unter", "Ober", "König", "Ass"),
+    rank_short=("6", "7", "8", "9", "10", "U", "O", "K", "A"),
+)
+"""The Salzburg (double-German) pack of Vorarlberg's Kreuzjass: Schelle, Herz, Laub and Eichel on
+the indexes of Schellen, Rosen, Schilten and Eicheln (the German-French pairing: bells are
+diamonds, hearts hearts, leaves spades, acorns clubs), the 10 a number card, the Schelle 6
+printed *Weli*. Only names and drawings differ: card ids stay 0-35."""
+
+DECK_STYLES: Final[dict[str, DeckStyle]] = {SWISS.key: SWISS, FRENCH.key: FRENCH,
+                                            SALZBURG.key: SALZBURG}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -67,7 +67,9 @@ def _demo_args(p: argparse.ArgumentParser) -> None:
     add_rules_arguments(p)
     p.set_defaults(rules=None)  # the variant's first preset (Schieber: family)
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
-    p.add_argument("--deck", choices=sorted(DECK_STYLES), default="swiss", help="deck style")
+    p.add_argument("--deck", choices=sorted(DECK_STYLES), default=None,
+                   help="deck style (default: the variant's own, swiss for most; salzburg for "
+                        "kreuzjass)")
     p.add_argument("--players", type=_players, default="random", metavar="NAMES",
                    help="the computer players: one name for every seat, or one per seat "
                         "separated by commas for South, East, North, West (e.g. "
@@ -100,7 +102,7 @@ def _demo(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"puur demo: argument --players: {e}", file=sys.stderr)
         raise SystemExit(2) from None
-    style = DECK_STYLES[args.deck]
+    style = DECK_STYLES[args.deck or variant.default_deck(rules)]
     if variant.key == "schieber":
         run_demo(rules, seed=args.seed, style=style, players=players)
     else:

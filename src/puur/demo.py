@@ -204,7 +204,8 @@ def run_variant_demo(
     echo("")
     echo(f"Game over: {face.final_text(game, 'en')}")
     echo("")
-    echo(text(face.sheet_title, "en") + ":")
+    if face.sheet_title != "jasstafel":  # the Jasstafel's lines carry their own title
+        echo(text(face.sheet_title, "en") + ":")
     for line in face.sheet_lines(game, "en", deck):
         echo(line)
     return game

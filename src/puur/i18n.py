@@ -18,7 +18,8 @@ into the page it serves (:mod:`puur.server.app`), so both clients read the same 
 The Swiss Jass terms Puur, Nell, Weis, Stöck, Match, Obenabe, Undenufe and Schieben are kept as
 they are in every language, as Swiss players say them whatever language they speak at the table.
 The Swiss German suit names (Schellen, Rosen, Schilten, Eicheln) are proper names of the cards
-and are kept too; the French-suited deck uses each language's own suit and rank names.
+and are kept too; the French-suited deck and the Salzburg pack (Kreuzjass) use each language's
+own suit and rank names.
 
 Texts are looked up by key; ``{name}`` placeholders are filled from keyword arguments. A key that
 a language lacks falls back to English; an unknown key or language raises :class:`I18nError`.

@@ -17,10 +17,10 @@ from .pages import ACTIONABLE, act_once, post_table
 
 pytestmark = pytest.mark.browser
 
-# Every card of both decks drawn 200 px wide; for each of its two index corners the boxes of
+# Every card of every deck drawn 200 px wide; for each of its two index corners the boxes of
 # the rank, of the suit pip under it and of the line under the rank (when there is one).
 _CORNERS = """async () => {
-  const { cardSVG } = await import('/static/js/cards.js');
+  const { cardSVG, DECKS } = await import('/static/js/cards.js');
   const { render } = await import('/static/js/dom.js');
   const box = (e) => { const r = e.getBoundingClientRect();
     return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
@@ -28,7 +28,7 @@ _CORNERS = """async () => {
   host.style.cssText = 'position:absolute;left:0;top:0;width:200px;background:#fff';
   document.body.append(host);
   const out = [];
-  for (const deck of ['swiss', 'french']) {
+  for (const deck of DECKS) {
     for (let card = 0; card < 36; card++) {
       render(cardSVG(card, deck, ''), host);
       const corners = [...host.querySelectorAll('g.index')].map((g) => ({
@@ -42,7 +42,7 @@ _CORNERS = """async () => {
 }"""
 
 
-def test_six_and_nine_are_underlined_in_both_decks(
+def test_six_and_nine_are_underlined_in_every_deck(
     new_page: Callable[..., Any], artifacts: Path
 ) -> None:
     """As on printed packs, each index of a 6 and of a 9 is underlined: the line lies between
@@ -51,7 +51,7 @@ def test_six_and_nine_are_underlined_in_both_decks(
     page = new_page("/")
     page.wait_for_selector(".hero-card")
     cards = page.evaluate(_CORNERS)
-    assert len(cards) == 72
+    assert len(cards) == 36 * 3  # Swiss, French, Salzburg
     for c in cards:
         assert len(c["corners"]) == 2, c
         for corner in c["corners"]:

@@ -31,6 +31,21 @@ def card_twice(lines: list[str], i: int) -> None:
     hands = [h.split() for h in rest.split(" / ")]
     hands[1][0] = hands[0][0]
     lines[i] = " ".join(head) + " " + " / ".join(" ".join(h) for h in hands)
+def other_bottom(lines: list[str], i: int) -> None:
+    """Name a card the dealer does not hold as the bottom card of the hand line ``i``."""
+    _hand, n, dealer, _bottom, rest = lines[i].split(" ", 4)
+    held = rest.split(" / ")[int(dealer)].split()
+    stranger = next(h for k, part in enumerate(rest.split(" / ")) if k != int(dealer)
+                    for h in part.split() if h not in held)
+    lines[i] = f"hand {n} {dealer} {stranger} {rest}"
+
+
+def other_kreuzjass_dealer(lines: list[str], i: int) -> None:
+    """Name the next seat as the dealer of the Kreuzjass hand line ``i``, with a bottom card
+    that seat holds."""
+    _hand, n, dealer, _bottom, rest = lines[i].split(" ", 4)
+    seat = (int(dealer) + 1) % 4
+    lines[i] = f"hand {n} {seat} {rest.split(' / ')[seat].split()[0]} {rest}"
 
 
 def read(lines: list[str]) -> object:
@@ -88,6 +103,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "option 'min_bid'"),
         ("sidi_barrani", lambda ls: card_twice(ls, index(ls, "hand")),
          "repeats a card"),
+        ("kreuzjass", lambda ls: other_kreuzjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("kreuzjass", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
+         "no such contract"),
+        ("kreuzjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"trump_by": "x"}'),
+         "option 'trump_by'"),
+        ("kreuzjass", lambda ls: other_bottom(ls, index(ls, "hand")), "does not hold it"),
         ("zuger", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "deals and sits out"),
         ("zuger", lambda ls: ls.__setitem__(index(ls, "act"), "act fold"), "bad action"),
         ("zuger", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from puur.actions import A_PUSH, A_STOECK, A_STOECK_NO
 from puur.bots.rules import contract_tricks, declare_weis, play_card, register_rule_player
@@ -44,6 +44,7 @@ __all__ = [
     "contract_group",
     "contract_values",
     "row_par",
+    "slalom_points_mode",
 ]
 
 #: Coefficients per kind of contract of :func:`contract_features`: the points the choosing team
@@ -157,8 +158,9 @@ def choose_row(obs: CoiffeurObservation) -> int:
     return best
 
 
-def _points_mode(obs: CoiffeurObservation) -> int | None:
-    """Obenabe where the table values every Slalom and Guschti trick as Obenabe."""
+def slalom_points_mode(obs: Any) -> int | None:
+    """Obenabe where the table values every Slalom and Guschti trick as Obenabe (``obs``: an
+    observation whose ``options`` have ``slalom_values``: Coiffeur's, Kreuzjass's)."""
     if (
         obs.options is not None and obs.options.slalom_values == "obenabe"
         and obs.contract >= Contract.SLALOM
@@ -187,7 +189,7 @@ class CoiffeurPlayer:
             ours = obs.chooser >= 0 and obs.chooser & 1 == obs.seat & 1
             action = A_STOECK if ours else A_STOECK_NO
         else:
-            action = play_card(obs, _points_mode(obs))
+            action = play_card(obs, slalom_points_mode(obs))
         return action if action in legal else legal[0]
 
 

@@ -35,6 +35,7 @@ from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_handjass import HandjassModel
+from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schieber import SchieberModel
@@ -47,6 +48,7 @@ from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.handjass_view import HandjassObservation
+from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
@@ -62,6 +64,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     BieterObservation: BieterModel(),
     SidiBarraniObservation: SidiBarraniModel(),
     ZugerObservation: ZugerModel(),
+    KreuzjassObservation: KreuzjassModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -113,9 +113,11 @@ def _table(request: Request) -> Table:
 def variants_meta() -> list[dict[str, Any]]:
     """Every variant the server plays, as a lobby builds its form from: the variant's own
     description (``Variant.info()``: players, sides, options with kinds, defaults, choices and
-    ranges, preset names) with each preset's full rule set (``preset_rules``)."""
+    ranges, preset names) with each preset's full rule set (``preset_rules``) and the deck
+    style a table of it shows unless the player picks another (``preset_decks``)."""
     return [{**v.info(), "preset_rules": {name: v.rules_to_dict(r)
-                                          for name, r in v.presets.items()}}
+                                          for name, r in v.presets.items()},
+             "preset_decks": {name: v.default_deck(r) for name, r in v.presets.items()}}
             for v in variants()]
 
 

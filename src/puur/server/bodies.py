@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from puur.cards import DECK_STYLES
 from puur.server import safejson
 from puur.server.names import MAX_NAME, name_error, normalize
 from puur.server.protocol import PROTOCOL_VERSION, ProtocolError
@@ -25,7 +26,8 @@ __all__ = [
 ]
 
 LANGUAGES: Final = ("de", "fr", "it", "en")
-DECKS: Final = ("swiss", "french")
+#: The deck styles a table may show (every style of :data:`puur.cards.DECK_STYLES`).
+DECKS: Final = tuple(DECK_STYLES)
 STRENGTHS: Final = (1, 2, 3)
 
 
@@ -197,7 +199,7 @@ def parse_create(body: bytes, bots: list[str], min_timer: float = 5.0,
     data = _body(body, {"variant", "rules", "options", "deck", "lang", "seats", "seat", "name",
                         "turn_timer", "public"})
     variant, preset, options, rules = _rules(data)
-    deck = data.get("deck", "swiss")
+    deck = data.get("deck", variant.default_deck(rules))
     if deck not in DECKS:
         raise ProtocolError("bad_message", f"'deck' must be one of {', '.join(DECKS)}")
     lang = data.get("lang", "de")

@@ -376,6 +376,8 @@ class VariantMeta(TypedDict):
     score_name: str
     lower_is_better: bool
     preset_rules: dict[str, dict[str, Any]]
+    #: The deck style of a table of each preset unless the player picks another.
+    preset_decks: dict[str, str]
 
 
 class MetaMessage(TypedDict):

@@ -7,14 +7,19 @@ the line mode (and screen readers); Rich markup forms serve the full-screen app.
 
 The Swiss German deck is drawn with single-width symbols that render in any terminal font
 (● Schellen, ✿ Rosen, ▼ Schilten, ☘ Eicheln) next to the suit's short name, in the cards'
-colours (gold, red, black, green); the French deck uses ♦ ♥ ♠ ♣ in red and black.
+colours (gold, red, black, green); the French deck uses ♦ ♥ ♠ ♣ in red and black. The
+Salzburg deck of Vorarlberg (Schelle, Herz, Laub, Eichel) has no symbols of its own in terminal
+fonts, so it borrows the closest single-width ones: the bell and the acorn of the Swiss deck
+(● Schelle, ☘ Eichel), the heart (♥ Herz) and, for the leaf, the spade (♠ Laub), which grew out
+of the German leaf; in the pack's colours (gold, red, green, brown) so that Laub never reads as
+a black spade. The Weli (the Schelle 6) is marked ``6ʷ``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from puur.cards import DECK_STYLES, DeckStyle, bits, format_card, rank_of, suit_of
+from puur.cards import DECK_STYLES, WELI, DeckStyle, bits, format_card, rank_of, suit_of
 from puur.contracts import CONTRACT_TOKENS, Contract
 from puur.i18n import t, tn
 from puur.observation import Observation
@@ -56,11 +61,13 @@ __all__ = [
 SUIT_SYMBOLS: Final[dict[str, tuple[str, str, str, str]]] = {
     "swiss": ("●", "✿", "▼", "☘"),
     "french": ("♦", "♥", "♠", "♣"),
+    "salzburg": ("●", "♥", "♠", "☘"),
 }
 #: Suit colours per deck style (readable on a light card face).
 SUIT_COLOURS: Final[dict[str, tuple[str, str, str, str]]] = {
     "swiss": ("#b07800", "#c62828", "#202020", "#1b7a2e"),
     "french": ("#c62828", "#c62828", "#202020", "#202020"),
+    "salzburg": ("#b07800", "#c62828", "#2e7d32", "#7a4a1e"),
 }
 
 
@@ -90,10 +97,11 @@ def team_name(team: int, lang: str) -> str:
 
 
 def suit_name(suit: int, deck: str, lang: str) -> str:
-    """The suit's name: Swiss suits keep their names, French suits are translated."""
+    """The suit's name: Swiss suits keep their names, French and Salzburg suits are
+    translated."""
     if deck == "swiss":
         return _style(deck).suit_names[suit]
-    return t(f"suit.french.{suit}", lang)
+    return t(f"suit.{deck}.{suit}", lang)
 
 
 def card_text(card: int, deck: str, lang: str) -> str:
@@ -109,7 +117,8 @@ def card_markup(card: int, deck: str) -> str:
 def card_symbol_text(card: int, deck: str) -> str:
     """A short label without markup, e.g. ``"✿U"``."""
     s = suit_of(card)
-    return f"{SUIT_SYMBOLS[deck][s]}{_style(deck).rank_short[rank_of(card)]}"
+    weli = "ʷ" if deck == "salzburg" and card == WELI else ""
+    return f"{SUIT_SYMBOLS[deck][s]}{_style(deck).rank_short[rank_of(card)]}{weli}"
 
 
 def contract_name(contract: int, deck: str, lang: str) -> str:

@@ -73,13 +73,18 @@ class Settings:
 
     def switch_variant(self, key: str) -> None:
         """Play ``key`` from now on, with the rule set last used for it (its first preset the
-        first time); the current variant's rule set is kept for a later switch back."""
+        first time); the current variant's rule set is kept for a later switch back. A deck
+        left at the current variant's own deck becomes the new variant's (Kreuzjass is shown
+        with the Salzburg pack); a deck the player picked stays."""
         target = get(key)
         if target.key == self.variant:
             return
+        own_deck = self.deck == self.game.default_deck(self.rules)
         self.other_rules[self.variant] = self.rules
         self.variant = target.key
         self.rules = self.other_rules.pop(target.key, None) or target.default_rules()
+        if own_deck:
+            self.deck = target.default_deck(self.rules)
 
     def validate(self) -> None:
         """Raise :class:`SettingsError` naming the first bad value."""

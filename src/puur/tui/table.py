@@ -390,7 +390,7 @@ class GameScreen(TableView):
         self.save()
 
     def action_toggle_deck(self) -> None:
-        """Switch between Swiss German and French cards."""
+        """Switch to the next deck style (Swiss German, French, Salzburg)."""
         app: PuurApp = self.app  # type: ignore[assignment]
         keys = list(DECK_STYLES)
         app.settings.deck = keys[(keys.index(app.settings.deck) + 1) % len(keys)]

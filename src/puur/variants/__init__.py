@@ -18,6 +18,7 @@ from puur.variants import (
     coiffeur,
     differenzler,
     handjass,
+    kreuzjass,
     molotow,
     schieber,
     sidi_barrani,
@@ -35,4 +36,5 @@ register(molotow.VARIANT)
 register(handjass.VARIANT)
 register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
+register(kreuzjass.VARIANT)
 register(zuger.VARIANT)

@@ -273,6 +273,11 @@ class Variant(ABC):
         """The hands of a deal."""
         return tuple(deal)
 
+    def default_deck(self, rules: Any) -> str:
+        """The deck style a table of this variant shows unless a player picks another (a key
+        of :data:`puur.cards.DECK_STYLES`)."""
+        return "swiss"
+
     def default_rules(self) -> Any:
         """The first preset."""
         return next(iter(self.presets.values()))

@@ -1,13 +1,22 @@
-// SVG card faces for the two deck styles (rule book §1, docs/rulebook.md), drawn entirely in code.
+// SVG card faces for the three deck styles (rule book §1, docs/rulebook.md), drawn entirely in
+// code.
 //
-// A card is an integer 0..35: suit * 9 + rank, suits 0..3 (Schellen/♦, Rosen/♥, Schilten/♠,
-// Eicheln/♣), ranks 0..8 = 6 7 8 9 10 U(J) O(Q) K A. The suit symbols are defined once as
+// A card is an integer 0..35: suit * 9 + rank, suits 0..3 (Schellen/♦/Schelle, Rosen/♥/Herz,
+// Schilten/♠/Laub, Eicheln/♣/Eichel), ranks 0..8 = 6 7 8 9 10 U(J) O(Q) K A. The suit symbols are defined once as
 // <symbol> elements in a hidden sprite (installSprite) and every card refers to them with <use>,
 // so a hand of nine cards stays small and scales crisply at any size.
 //
 // Simplification: the court cards (Under, Ober, König / J, Q, K) share one simple figure whose
 // headwear tells the rank; the Swiss As shows two large pips and the Banner a flag, as on the
 // real Swiss German pack.
+//
+// The Salzburg pack of Vorarlberg (Kreuzjass) is German-suited like the Swiss one but with
+// other suits and other cards. Its closest rendering here: the bell and the acorn of the Swiss
+// pack (the same objects), a red heart with a highlight for Herz and a green leaf with its veins
+// and stalk for Laub (the German suits, not the French pips); the 10 is a number card with ten
+// pips (the Salzburg pack has no Banner); the Ass (Daus) shows two large pips as on the real
+// pack; Unter, Ober and König use the shared figure; the Schelle 6 carries a ribbon with its
+// printed name, "Weli".
 //
 // Every picture is a lit-html template (dom.js): `svg` for the parts inside an <svg>, `html`
 // for a whole <svg> element placed in the page.
@@ -33,24 +42,34 @@ export function parseToken(token) {
   return s < 0 || r < 0 ? -1 : s * 9 + r;
 }
 
+/** The deck styles, in the order the menus offer them (the engine's DECK_STYLES). */
+export const DECKS = ["swiss", "french", "salzburg"];
+
+/** The card the Salzburg pack prints with its name: the Schelle 6, the Weli. */
+export const WELI = 0;
+
 // Index labels in the corners, per deck style.
 export const RANK_INDEX = {
   swiss: ["6", "7", "8", "9", "10", "U", "O", "K", "A"],
   french: ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+  salzburg: ["6", "7", "8", "9", "10", "U", "O", "K", "A"],
 };
 
 // Ink of the corner index and the court figure's coat, per suit.
 const INK = {
   swiss: ["#3b2a12", "#3b2a12", "#3b2a12", "#3b2a12"],
   french: ["#c62828", "#c62828", "#1c1c1c", "#1c1c1c"],
+  salzburg: ["#3b2a12", "#3b2a12", "#3b2a12", "#3b2a12"],
 };
 const COAT = {
   swiss: ["#d9a521", "#c8372d", "#2f2f2f", "#4e7d2a"],
   french: ["#c62828", "#b0303a", "#263238", "#2e4a3a"],
+  salzburg: ["#d9a521", "#c8372d", "#3f7d2c", "#8a5a2b"],
 };
 const TINT = {
   swiss: ["#fbf1d2", "#fbe3df", "#ecebe6", "#e6f0dc"],
   french: ["#fdeaea", "#fdeaea", "#eceff1", "#eceff1"],
+  salzburg: ["#fbf1d2", "#fbe3df", "#e3f0dc", "#f1e6da"],
 };
 
 // --- Suit symbols, each in a 100 x 100 box -------------------------------------------------
@@ -69,15 +88,25 @@ function rose() {
     <circle cx="50" cy="50" r="5" fill="#c8302c"/>`;
 }
 
-const SYMBOLS = {
-  // Schellen: a round sleigh bell with its ring, band and slit.
-  "swiss-0": svg`
+// Schellen: a round sleigh bell with its ring, band and slit.
+const BELL = svg`
     <circle cx="50" cy="13" r="8" fill="none" stroke="#6e4f0a" stroke-width="5"/>
     <circle cx="50" cy="56" r="37" fill="#e9b824" stroke="#6e4f0a" stroke-width="4"/>
     <path d="M15 46 Q50 60 85 46 L87 57 Q50 71 13 57 Z" fill="#c8302c" stroke="#6e4f0a" stroke-width="2"/>
     <circle cx="50" cy="76" r="6" fill="#3a2a05"/>
     <path d="M50 78 L50 92" stroke="#3a2a05" stroke-width="5" stroke-linecap="round"/>
-    <ellipse cx="36" cy="34" rx="9" ry="5" fill="#fff6d0" opacity="0.8" transform="rotate(-30 36 34)"/>`,
+    <ellipse cx="36" cy="34" rx="9" ry="5" fill="#fff6d0" opacity="0.8" transform="rotate(-30 36 34)"/>`;
+
+// Eicheln: an acorn, scaly green cap on a brown nut, with its stalk.
+const ACORN = svg`
+    <path d="M50 30 C50 18 56 9 66 4" fill="none" stroke="#5a3210" stroke-width="6" stroke-linecap="round"/>
+    <ellipse cx="50" cy="64" rx="25" ry="31" fill="#b8692a" stroke="#5a3210" stroke-width="4"/>
+    <ellipse cx="41" cy="66" rx="6" ry="14" fill="#e2a264" opacity="0.75"/>
+    <path d="M20 48 C18 24 82 24 80 48 C66 56 34 56 20 48 Z" fill="#5d8a2a" stroke="#2c4a10" stroke-width="4"/>
+    <path d="M30 38 L36 46 M42 34 L46 46 M56 34 L54 46 M68 38 L64 46" stroke="#2c4a10" stroke-width="3"/>`;
+
+const SYMBOLS = {
+  "swiss-0": BELL,
   "swiss-1": rose(),
   // Schilten: a heraldic shield, gold chief over a red bar on black.
   "swiss-2": svg`
@@ -87,13 +116,7 @@ const SYMBOLS = {
     <path d="M50 58 L50 84 M38 70 L62 70" stroke="#efc22a" stroke-width="6" stroke-linecap="round"/>
     <path d="M12 8 L88 8 L88 50 C88 74 70 88 50 97 C30 88 12 74 12 50 Z" fill="none"
       stroke="#111" stroke-width="5" stroke-linejoin="round"/>`,
-  // Eicheln: an acorn, scaly green cap on a brown nut, with its stalk.
-  "swiss-3": svg`
-    <path d="M50 30 C50 18 56 9 66 4" fill="none" stroke="#5a3210" stroke-width="6" stroke-linecap="round"/>
-    <ellipse cx="50" cy="64" rx="25" ry="31" fill="#b8692a" stroke="#5a3210" stroke-width="4"/>
-    <ellipse cx="41" cy="66" rx="6" ry="14" fill="#e2a264" opacity="0.75"/>
-    <path d="M20 48 C18 24 82 24 80 48 C66 56 34 56 20 48 Z" fill="#5d8a2a" stroke="#2c4a10" stroke-width="4"/>
-    <path d="M30 38 L36 46 M42 34 L46 46 M56 34 L54 46 M68 38 L64 46" stroke="#2c4a10" stroke-width="3"/>`,
+  "swiss-3": ACORN,
   "french-0": svg`<path d="M50 3 L88 50 L50 97 L12 50 Z" fill="#d32f2f"/>`,
   "french-1": svg`<path d="M50 92 C22 70 4 52 6 31 C8 12 30 5 41 14 C46 18 50 25 50 27 C50 25 54 18 59 14
     C70 5 92 12 94 31 C96 52 78 70 50 92 Z" fill="#d32f2f"/>`,
@@ -102,6 +125,19 @@ const SYMBOLS = {
   "french-3": svg`<circle cx="50" cy="27" r="20" fill="#1c1c1c"/><circle cx="27" cy="58" r="20" fill="#1c1c1c"/>
     <circle cx="73" cy="58" r="20" fill="#1c1c1c"/><circle cx="50" cy="52" r="12" fill="#1c1c1c"/>
     <path d="M45 55 C45 77 40 89 30 96 L70 96 C60 89 55 77 55 55 Z" fill="#1c1c1c"/>`,
+  "salzburg-0": BELL,
+  // Herz: the German heart, red with a dark rim and a highlight.
+  "salzburg-1": svg`<path d="M50 92 C22 70 4 52 6 31 C8 12 30 5 41 14 C46 18 50 25 50 27 C50 25 54 18 59 14
+    C70 5 92 12 94 31 C96 52 78 70 50 92 Z" fill="#d8332f" stroke="#7d1612" stroke-width="4"
+    stroke-linejoin="round"/>
+    <ellipse cx="30" cy="30" rx="10" ry="6" fill="#ffd6d0" opacity="0.8" transform="rotate(-35 30 30)"/>`,
+  // Laub: a green leaf, pointed at the top, with its midrib, veins and stalk.
+  "salzburg-2": svg`<path d="M50 96 L50 78" stroke="#2c4a10" stroke-width="6" stroke-linecap="round"/>
+    <path d="M50 4 C72 20 92 40 88 60 C85 74 68 80 50 78 C32 80 15 74 12 60 C8 40 28 20 50 4 Z"
+      fill="#4f8f2f" stroke="#2c4a10" stroke-width="4" stroke-linejoin="round"/>
+    <path d="M50 14 L50 76 M50 34 L33 24 M50 34 L67 24 M50 50 L27 40 M50 50 L73 40 M50 64 L31 58
+      M50 64 L69 58" fill="none" stroke="#c9e3a8" stroke-width="3" stroke-linecap="round"/>`,
+  "salzburg-3": ACORN,
 };
 
 /** Add the hidden SVG sprite with every suit symbol and the card back pattern to the page. */
@@ -149,6 +185,15 @@ function bannerFace(deck, suit) {
     <path d="M68 160 C96 144 122 172 156 156" fill="none" stroke=${COAT[deck][suit]} stroke-width="5"/>
     ${pip(deck, suit, 112, 117, 50)}
     ${pip(deck, suit, 100, 222, 34, true)}`;
+}
+
+/** The Weli: the Schelle 6 with the ribbon that carries its printed name, in the gap between
+ * its first two rows of pips (all six stay in view). */
+function weliRibbon() {
+  return svg`<g class="weli"><path d="M34 105 L166 105 L158 116 L166 127 L34 127 L42 116 Z" fill="#c8302c"
+      stroke="#6e4f0a" stroke-width="2.5" stroke-linejoin="round"/>
+    <text x="100" y="122" text-anchor="middle" font-size="17" font-weight="700" fill="#fff6d0"
+      font-family="Georgia,serif" letter-spacing="2">Weli</text></g>`;
 }
 
 function aceFace(deck, suit) {
@@ -214,14 +259,14 @@ function corner(deck, suit, rank) {
 /**
  * One card face, as a template of a whole <svg> element.
  * @param {number} card 0..35
- * @param {"swiss"|"french"} deck
+ * @param {"swiss"|"french"|"salzburg"} deck
  * @param {string} label accessible name (already translated)
  */
 export function cardSVG(card, deck, label = "") {
   const suit = SUIT_OF(card);
   const rank = RANK_OF(card);
   let face;
-  if (rank <= 3 || (rank === 4 && deck === "french")) face = numberFace(deck, suit, rank);
+  if (rank <= 3 || (rank === 4 && deck !== "swiss")) face = numberFace(deck, suit, rank);
   else if (rank === 4) face = bannerFace(deck, suit);
   else if (rank === 8) face = aceFace(deck, suit);
   else face = courtFace(deck, suit, rank);
@@ -229,7 +274,7 @@ export function cardSVG(card, deck, label = "") {
   return html`<svg class="card-svg" viewBox="0 0 200 300" xmlns="http://www.w3.org/2000/svg" role="img"
       aria-label=${label} data-card=${cardToken(card)}>
     <rect x="2" y="2" width="196" height="296" rx="16" fill="#fffdf7" stroke="#8d8678" stroke-width="3"/>
-    ${face}${c}<g transform="rotate(180 100 150)">${c}</g></svg>`;
+    ${face}${deck === "salzburg" && card === WELI ? weliRibbon() : nothing}${c}<g transform="rotate(180 100 150)">${c}</g></svg>`;
 }
 
 /** A card back, as a template of a whole <svg> element. */

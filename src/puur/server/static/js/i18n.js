@@ -73,7 +73,8 @@ export function allRows() {
 export function cardName(card, deck) {
   const suit = Math.floor(card / 9), rank = card % 9;
   const r = rank >= 4 && (rank > 4 || deck === "swiss") ? t(`rank.${deck}.${rank}`) : String(rank + 6);
-  return label(t("card.name", { rank: r, suit: t(`suit.${deck}.${suit}`) }));
+  const name = label(t("card.name", { rank: r, suit: t(`suit.${deck}.${suit}`) }));
+  return deck === "salzburg" && card === 0 ? `${name} (Weli)` : name;
 }
 
 /** The name of a suit standing alone, as on a button ("Spades"). */

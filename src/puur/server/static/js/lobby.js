@@ -7,7 +7,7 @@
 // (lobby-form.js).
 
 import { api, saveSeat } from "./api.js";
-import { cardSVG } from "./cards.js";
+import { cardSVG, DECKS } from "./cards.js";
 import { html, live, render } from "./dom.js";
 import { cardName, errorText, LANGUAGES, presetName, t } from "./i18n.js";
 import { changedOptions, mainOptions, optionControl, seatsOf } from "./lobby-form.js";
@@ -64,14 +64,19 @@ export function mountLobby(view, ctx) {
     public: true,
   };
   let alive = true;
+  // The player chose the table's deck here or in the top bar: a game or preset keeps it.
+  let deckPicked = ctx.chosen("deck");
 
   const variant = () => meta?.variants.find((v) => v.key === form.variant) || null;
   const seatCount = () => (variant() ? seatsOf(variant(), form.values) : 4);
 
-  /** Start from a preset: every option takes its value. */
+  /** Start from a preset: every option takes its value, and the deck the preset's own
+   * (Kreuzjass: the Salzburg pack) unless the player picked one. */
   function usePreset(preset) {
     form.preset = preset;
     form.values = structuredClone(variant().preset_rules[preset]);
+    const own = variant().preset_decks?.[preset];
+    if (!deckPicked && own) form.deck = own;
   }
 
   function setOption(name, value) {
@@ -113,7 +118,7 @@ export function mountLobby(view, ctx) {
             <div class="row wrap">${v ? v.options.filter((o) => main.includes(o.name)).map(control) : ""}</div>
             <div class="row">
               <label class="field"><span>${t("deck")}</span>
-                ${select("f-deck", ["swiss", "french"].map((d) => [d, t(`deck.${d}`)]), form.deck, onDeck)}</label>
+                ${select("f-deck", DECKS.map((d) => [d, t(`deck.${d}`)]), form.deck, onDeck)}</label>
               <label class="field"><span>${t("lang")}</span>
                 ${select("f-lang", Object.entries(LANGUAGES), form.lang, (e) => { form.lang = e.target.value; })}</label>
             </div>
@@ -233,6 +238,7 @@ export function mountLobby(view, ctx) {
 
   function onDeck(e) {
     form.deck = e.target.value;
+    deckPicked = true;
     redraw();
   }
 

@@ -4,7 +4,7 @@
 // "/?replay=ID" (also "/replay/ID" and "#replay/ID") the replay viewer of a finished game.
 // The client never decides a rule: every view draws what the server sends.
 
-import { installSprite } from "./cards.js";
+import { DECKS, installSprite } from "./cards.js";
 import { html, live, nothing, render } from "./dom.js";
 import { LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
@@ -28,7 +28,7 @@ function loadPrefs() {
   prefs.lang = localStorage.getItem("puur.lang") || browserLanguage();
   prefs.deck = localStorage.getItem("puur.deck") || "swiss";
   if (!(prefs.lang in LANGUAGES)) prefs.lang = "en";
-  if (!["swiss", "french"].includes(prefs.deck)) prefs.deck = "swiss";
+  if (!DECKS.includes(prefs.deck)) prefs.deck = "swiss";
   setLanguage(prefs.lang);
 }
 
@@ -65,7 +65,7 @@ const ctx = {
       setLanguage(lang);
       changed = true;
     }
-    if (!chosen("deck") && ["swiss", "french"].includes(deck) && deck !== prefs.deck) {
+    if (!chosen("deck") && DECKS.includes(deck) && deck !== prefs.deck) {
       prefs.deck = deck;
       changed = true;
     }
@@ -89,7 +89,7 @@ function fillPrefSelects() {
   const options = (entries, current) => entries.map(([k, v]) =>
     html`<option value=${k} .selected=${live(k === current)}>${v}</option>`);
   render(options(Object.entries(LANGUAGES), prefs.lang), document.getElementById("pref-lang"));
-  render(options(["swiss", "french"].map((k) => [k, t(`deck.${k}`)]), prefs.deck),
+  render(options(DECKS.map((k) => [k, t(`deck.${k}`)]), prefs.deck),
     document.getElementById("pref-deck"));
 }
 
