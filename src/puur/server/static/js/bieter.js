@@ -141,7 +141,7 @@ export function bieterColumns(panel) {
   const total = hand ? panel.totals.map((v, i) => v + hand[i]) : null;
   return html`<table class="score-table bi-table"><thead><tr><th></th><th>${t("bi.koenig_col")}</th><th>${t("bi.bauern_col")}</th></tr></thead>
     <tbody><tr class="before"><th>${t("bi.before")}</th>${cell(panel.totals, 0, "koenig")}${cell(panel.totals, 1, "bauern")}</tr>
-      <tr class="hand"><th>${t("bi.hand")}</th>${cell(hand, 0, "koenig")}${cell(hand, 1, "bauern")}</tr>
+      <tr class="this-hand"><th>${t("bi.hand")}</th>${cell(hand, 0, "koenig")}${cell(hand, 1, "bauern")}</tr>
       <tr class="total"><th>${t("bi.total")}</th>${cell(total, 0, "koenig")}${cell(total, 1, "bauern")}</tr>
       <tr class="needs"><th>${t("bi.target")}</th>${cell(panel.targets, 0, "koenig")}${cell(panel.targets, 1, "bauern")}</tr></tbody></table>`;
 }
@@ -165,7 +165,7 @@ export function bieterScore(names, score) {
   return html`${notes.map((n) => html`<p class="bi-note">${n}</p>`)}
     <table class="score-table bi-score"><thead><tr><th></th><th>${t("bi.koenig_col")} · ${names[score.koenig] ?? ""}</th>
       <th>${t("bi.bauern_col")}</th></tr></thead>
-    <tbody>${row(t("bi.before"), score.totals, "before")}${row(t("bi.hand"), score.result, "hand")}${
+    <tbody>${row(t("bi.before"), score.totals, "before")}${row(t("bi.hand"), score.result, "this-hand")}${
       score.discard_points ? row(t("bi.talon"), [score.discard_points, ""], "discards") : ""}${
       row(t("bi.total"), after, "total")}</tbody></table>`;
 }
