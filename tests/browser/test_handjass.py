@@ -198,3 +198,115 @@ def test_two_players_a_whole_game_with_the_blind_and_the_dead_hand(
     nets = page.eval_on_selector_all(".replay-view .hj-score tr.game td",
                                      "els => els.map(e => Number(e.textContent))")
     assert nets == g["result"]["scores"]
+
+
+CARD = re.compile(r'"([DHSC][6-9TJQKA])"')
+
+
+def public_cards(g: dict[str, Any]) -> set[str]:
+    """The cards the whole table may know: played, turned, face up on the blind, shown Weis."""
+    out = {c for _s, c in g["history"]} | {c["card"] for c in g["trick"]}
+    if g["last_trick"]:
+        out |= {c["card"] for c in g["last_trick"]["cards"]}
+    out |= {g["turned"], g["panel"]["turned"], g["panel"]["blind_up"]} - {None}
+    for melds in g["weis_shown"]:
+        for m in melds:
+            out |= set(m["cards"])
+    return out
+
+
+def test_two_people_and_a_spectator_share_a_table_of_three(
+        new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
+    """Three players with a blind and `maybe`, two of them people (the second joins by the
+    link) and a spectator: each is asked exactly the legal words and says them by clicks
+    (maybe, then swap or play); each page shows its own hand only, the spectator none and no
+    card beyond the public ones (never the blind's face-down cards, nor a swapper's hand put
+    aside); the pile says whose hand lies there after a swap; a reload in the middle of the hand
+    shows the same table; then the two play the game out."""
+    anna = new_page("/")
+    res = post_table(anna, server, {"variant": "handjass", "rules": "three", "name": "Anna",
+                                    "options": {"maybe": True, "target": 2}, "lang": "en",
+                                    "seats": [{"kind": "human"}, {"kind": "human"}, BOT]})
+    code = res["code"]
+    anna.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
+                  " JSON.stringify({seat: 0, token: tok}))", [code, res["token"]])
+    anna.goto(f"/t/{code}")
+    beat = new_page(f"/t/{code}")
+    beat.fill("#join-name", "Beat")
+    beat.click(".join-seat[data-seat='1']")
+    watcher = new_page(f"/t/{code}?watch=1")
+    said: dict[Any, list[str]] = {anna: [], beat: []}
+    prefer = {anna: ("maybe", "swap", "play"), beat: ("maybe", "play")}
+    reloaded = False
+    for _ in range(600):
+        page = asked(anna, beat, "#game-over, .declare-btn, .hand-card.legal, .weis-opt.suggested,"
+                     " #weis-quiet, #stoeck-yes")
+        if page.query_selector("#game-over"):
+            break
+        for p in (anna, beat, watcher):
+            g = check_table(p)
+            if p is watcher:
+                sent = CARD.findall(watcher.evaluate("JSON.stringify(puur.view.state.latest)"))
+                assert set(sent) <= public_cards(g), set(sent) - public_cards(g)
+            swapper = g["panel"]["swapper"]
+            if swapper is not None and g["panel"]["piles"][0]:
+                label = p.inner_text(".center .pile.blind .pile-label")
+                mine = (p is anna and swapper == 0) or (p is beat and swapper == 1)
+                name = p.evaluate("([s]) => puur.view.state.table.seats[s].name", [swapper])
+                assert label == (t("hj.put_aside_you", "en") if mine else
+                                 t("hj.put_aside", "en", seat=name))
+        if page.query_selector(".declare-btn"):
+            # Maybe once, then what the page prefers of the rest.
+            words = prefer[page] if "maybe" not in said[page] else prefer[page][1:]
+            said[page].append(declare(page, words))
+            continue
+        g = game_state(page)
+        if not reloaded and g["trick"] and g["trick_no"] >= 1:
+            # A reload in the middle of the hand: the same hand, trick and legal cards.
+            before = (sorted(g["hand"]), g["trick"], sorted(a["id"] for a in g["legal"]))
+            page.reload()
+            page.wait_for_selector(".hand-card.legal")
+            settle(page)
+            g2 = game_state(page)
+            assert (sorted(g2["hand"]), g2["trick"], sorted(a["id"] for a in g2["legal"])) \
+                == before
+            assert sorted(hand_cards(page)) == before[0]
+            shot(page, artifacts, "handjass-three-reloaded")
+            reloaded = True
+        act_once(page)
+    assert reloaded and "maybe" in said[anna] + said[beat], said
+    for p in (anna, beat, watcher):
+        p.wait_for_selector("#game-over")
+        check_over(p, 3)
+    shot(watcher, artifacts, "handjass-three-over-spectator")
+
+
+def test_five_seats_eliminations_on_a_phone(new_page: Callable[..., Any], server: str,
+                                            artifacts: Path) -> None:
+    """Five players (four computer players) on a 390 px phone: the seats where they belong,
+    dropped seats marked in each hand, players who reach the target leave the game and show it
+    for the rest of it, the deal goes on with fewer (a blind once three are left), and nothing
+    overlaps; the ranking at the end."""
+    page = new_page("/", **PHONE)
+    lobby(page, "five", {"target": "1"})
+    found = Findings()
+    outs: set[int] = set()
+    shapes: set[int] = set()
+
+    def look(p: Any) -> None:
+        g = game_state(p)
+        if g["phase"] == "over":
+            return
+        active = len(g["panel"]["active"])
+        if active not in shapes:
+            shapes.add(active)
+            check_table(p)
+            found.check(p, f"five seats, {active} at the table", PARTS)
+            shot(p, artifacts, f"handjass-five-{active}-at-the-table")
+        outs.update(s for s in range(5) if s not in g["panel"]["active"])
+
+    play_game(page, ("drop",), look)
+    assert outs and len(shapes) > 1, (outs, shapes)
+    check_over(page, 5)
+    found.check(page, "five seats, game over")
+    found.assert_none()
