@@ -234,7 +234,8 @@ def test_three_players_a_whole_game_on_a_phone(
     assert len(page.query_selector_all(".replay-view .seat")) == 3
     koenig = g["last_hand"]["score"]["koenig"]
     if koenig is not None and koenig >= 0:
-        role = page.get_attribute(f".replay-view .seat[data-seat='{koenig}'] .role-bubble", "data-role")
+        role = page.get_attribute(f".replay-view .seat[data-seat='{koenig}'] .role-bubble",
+                                  "data-role")
         assert role == "koenig"
 
 

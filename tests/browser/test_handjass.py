@@ -72,7 +72,8 @@ def check_table(page: Any, lang: str = "en") -> dict[str, Any]:
             assert word is None
         row = page.eval_on_selector(
             f".side .hj-table tr[data-seat='{s}']",
-            "e => Object.fromEntries([...e.querySelectorAll('td')].map(c => [c.className, c.textContent]))")
+            "e => Object.fromEntries([...e.querySelectorAll('td')]"
+            ".map(c => [c.className, c.textContent]))")
         assert row["made"] == str(p["made"][s])
         net = p["totals"][s] + (p["result"][s] if p["result"] else 0)
         assert row["net"] == str(net)
