@@ -166,7 +166,11 @@ def step(page: Any, bid: bool = True, call: Callable[[Any], str] | None = None) 
         if not page.query_selector(".hand-card.legal"):
             page.wait_for_timeout(50)
             return "wait"
-        page.click(".hand-card.legal", position={"x": 8, "y": 24})
+        first = page.get_attribute(".hand .hand-card", "class") or ""
+        if "legal" in first.split() and len(game_state(page)["own"]["discards"]) % 2 == 0:
+            page.keyboard.press("1")  # the key of the first card lays it down as a click does
+        else:
+            page.click(".hand-card.legal", position={"x": 8, "y": 24})
         done = "discard"
     else:
         return act_once(page)
