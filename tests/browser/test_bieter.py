@@ -205,6 +205,36 @@ def check_over(page: Any, players: int) -> dict[str, Any]:
     return g
 
 
+WHERE = {3: ["bottom", "right", "left"],
+         5: ["bottom", "right", "top-right", "top-left", "left"]}
+
+
+@pytest.mark.parametrize(("preset", "players"), [("jassonkel", 3), ("talon", 3), ("five", 5)])
+def test_each_preset_is_created_from_the_lobby(new_page: Callable[..., Any], server: str,
+                                               artifacts: Path, preset: str,
+                                               players: int) -> None:
+    """Each preset from the lobby: the table has its rules and seats, each seat where it
+    belongs, and the auction fits a desktop and a 390 px phone."""
+    page = new_page("/")
+    code = lobby(page, preset, {}, players)
+    table = page.request.get(f"{server}/api/tables/{code}").json()["table"]
+    assert table["variant"]["key"] == "bieter" and table["rules"]["players"] == players
+    assert table["rules"]["deal"] == ("ten_with_talon" if preset == "talon" else "twelve")
+    page.wait_for_selector(".hand-card")
+    seats = page.eval_on_selector_all(
+        ".felt .seat", "els => els.map(e => [Number(e.dataset.seat), e.className])")
+    at = {s: re.search(r"pos-([a-z-]+)", c).group(1) for s, c in seats}
+    assert [at[s] for s in range(players)] == WHERE[players]
+    found = Findings()
+    for name, size in (("desktop", {"width": 1280, "height": 800}), ("phone", PHONE)):
+        page.set_viewport_size({"width": size["width"], "height": size["height"]})
+        page.wait_for_selector(".auction-panel, .hand-card.legal, .choice, .discard-panel")
+        check_table(page)
+        found.check(page, f"{preset} on a {name}", PARTS)
+        shot(page, artifacts, f"bieter-{preset}-{name}")
+    found.assert_none()
+
+
 def test_three_players_a_whole_game_on_a_phone(
         new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
     """The jassonkel preset on a 390 px phone: the page bids until it is König, names the
@@ -308,6 +338,12 @@ def test_the_talon_laid_down_by_clicks(new_page: Callable[..., Any], server: str
     discards = set(g["own"]["discards"])
     assert len(discards) == 6 and p["discarded"] == 6
     shot(anna, artifacts, "bieter-talon-koenig")
+    # A reload: the same hand, the same discards face up to the König, the same question.
+    anna.reload()
+    anna.wait_for_selector(".choose-panel .choice")
+    again = check_table(anna)
+    assert sorted(again["hand"]) == sorted(g["hand"]) and set(again["own"]["discards"]) == discards
+    assert again["phase"] == g["phase"] and again["legal"] == g["legal"]
     hidden = discards - set(p["talon_up"])
     for other in (pages[1], watcher):
         other.wait_for_function("() => puur.view.state.latest.game.panel.discarded === 6")
