@@ -19,7 +19,7 @@ import pytest
 from puur.i18n import t
 
 from .pages import act_once, game_state, hand_cards, post_table, settle
-from .test_layout import PHONE, TABLE_PARTS, Findings, shot
+from .test_layout import PHONE, TABLE_PARTS, Findings, in_every_language, shot
 from .test_variants import ranking, replay_to_end, set_field
 
 pytestmark = pytest.mark.browser
@@ -232,6 +232,7 @@ def test_each_preset_is_created_from_the_lobby(new_page: Callable[..., Any], ser
         check_table(page)
         found.check(page, f"{preset} on a {name}", PARTS)
         shot(page, artifacts, f"bieter-{preset}-{name}")
+    in_every_language(page, found, f"{preset} on a phone", PARTS)
     found.assert_none()
 
 

@@ -17,7 +17,7 @@ import pytest
 from puur.i18n import t
 
 from .pages import act_once, game_state, hand_cards, post_table, settle
-from .test_layout import DESKTOP, PHONE, TABLE_PARTS, Findings, shot
+from .test_layout import DESKTOP, PHONE, TABLE_PARTS, Findings, in_every_language, shot
 from .test_variants import asked, ranking, replay_to_end, set_field
 
 pytestmark = pytest.mark.browser
@@ -166,6 +166,7 @@ def test_every_preset_is_created_from_the_lobby(new_page: Callable[..., Any], se
             check_table(page)
             found.check(page, f"{preset} on a {name}", PARTS)
             shot(page, artifacts, f"handjass-{preset}-{name}")
+        in_every_language(page, found, f"{preset} on a phone", PARTS)
     found.assert_none()
 
 
