@@ -18,9 +18,9 @@ import pytest
 
 from puur.i18n import t
 
-from .pages import act_once, game_state, hand_cards, post_table, settle
+from .pages import act_once, game_state, hand_cards, lobby_preset, seats_at, settle, shared_table
 from .test_layout import PHONE, TABLE_PARTS, Findings, in_every_language, shot
-from .test_variants import ranking, replay_to_end, set_field
+from .test_variants import ranking, replay_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -36,17 +36,8 @@ ASKED = ("#game-over, .hand-card.legal, .choice, .weis-opt.suggested, #weis-quie
 
 
 def lobby(page: Any, preset: str, options: dict[str, str], players: int) -> str:
-    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
-    page.select_option("#f-variant", "bieter")
-    page.select_option("#f-preset", preset)
-    page.click("details.more summary")
-    for name, value in options.items():
-        set_field(page, name, value)
-    assert len(page.query_selector_all(".seats .seat-row")) == players
-    page.click("#create-btn")
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    code: str = page.url.rsplit("/", 1)[1]
-    return code
+    """Create a Bieter table in the lobby with `preset` and `options`; returns its code."""
+    return lobby_preset(page, "bieter", preset, options, players)
 
 
 def me(page: Any) -> int | None:
@@ -221,9 +212,7 @@ def test_each_preset_is_created_from_the_lobby(new_page: Callable[..., Any], ser
     assert table["variant"]["key"] == "bieter" and table["rules"]["players"] == players
     assert table["rules"]["deal"] == ("ten_with_talon" if preset == "talon" else "twelve")
     page.wait_for_selector(".hand-card")
-    seats = page.eval_on_selector_all(
-        ".felt .seat", "els => els.map(e => [Number(e.dataset.seat), e.className])")
-    at = {s: re.search(r"pos-([a-z-]+)", c).group(1) for s, c in seats}
+    at = seats_at(page)
     assert [at[s] for s in range(players)] == WHERE[players]
     found = Findings()
     for name, size in (("desktop", {"width": 1280, "height": 800}), ("phone", PHONE)):
@@ -283,20 +272,10 @@ def people(new_page: Callable[..., Any], server: str, preset: str, n: int,
            **size: Any) -> tuple[list[Any], Any, str]:
     """A table of `preset` with `n` people (the first creates it, the others join by the link)
     and a spectator; returns the pages in seat order, the spectator's and the code."""
-    first = new_page("/", **size)
-    res = post_table(first, server, {"variant": "bieter", "rules": preset, "name": "Anna",
-                                     "options": {k: int(v) for k, v in SHORT.items()},
-                                     "lang": "en", "seats": [{"kind": "human"}] * n})
-    code = res["code"]
-    first.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
-                   " JSON.stringify({seat: 0, token: tok}))", [code, res["token"]])
-    first.goto(f"/t/{code}")
-    pages = [first]
-    for seat in range(1, n):
-        p = new_page(f"/t/{code}", **size)
-        p.fill("#join-name", ["Beat", "Chiara", "Dario", "Elena"][seat - 1])
-        p.click(f".join-seat[data-seat='{seat}']")
-        pages.append(p)
+    body = {"variant": "bieter", "rules": preset, "name": "Anna", "lang": "en",
+            "options": {k: int(v) for k, v in SHORT.items()}, "seats": [{"kind": "human"}] * n}
+    pages, code = shared_table(new_page, server, body,
+                               ["Beat", "Chiara", "Dario", "Elena"][:n - 1], **size)
     watcher = new_page(f"/t/{code}?watch=1", **size)
     for p in (*pages, watcher):
         p.wait_for_function("() => puur.view.state.latest && puur.view.state.latest.game")

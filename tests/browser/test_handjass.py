@@ -16,9 +16,9 @@ import pytest
 
 from puur.i18n import t
 
-from .pages import act_once, game_state, hand_cards, post_table, settle
+from .pages import act_once, game_state, hand_cards, lobby_preset, seats_at, settle, shared_table
 from .test_layout import DESKTOP, PHONE, TABLE_PARTS, Findings, in_every_language, shot
-from .test_variants import asked, ranking, replay_to_end, set_field
+from .test_variants import asked, ranking, replay_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -35,23 +35,7 @@ PRESETS = {"standard": 4, "schlaeger": 4, "three": 3, "two": 2, "five": 5}
 
 def lobby(page: Any, preset: str, options: dict[str, str]) -> str:
     """Create a Handjass table in the lobby with `preset` and `options`; returns its code."""
-    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
-    page.select_option("#f-variant", "handjass")
-    page.select_option("#f-preset", preset)
-    page.click("details.more summary")
-    for name, value in options.items():
-        set_field(page, name, value)
-    assert len(page.query_selector_all(".seats .seat-row")) == PRESETS[preset]
-    page.click("#create-btn")
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
-    code: str = page.url.rsplit("/", 1)[1]
-    return code
-
-
-def seats_at(page: Any) -> dict[int, str]:
-    seats = page.eval_on_selector_all(
-        ".felt .seat", "els => els.map(e => [Number(e.dataset.seat), e.className])")
-    return {s: re.search(r"pos-([a-z-]+)", c).group(1) for s, c in seats}
+    return lobby_preset(page, "handjass", preset, options, PRESETS[preset])
 
 
 def check_table(page: Any, lang: str = "en") -> dict[str, Any]:
@@ -225,17 +209,10 @@ def test_two_people_and_a_spectator_share_a_table_of_three(
     card beyond the public ones (never the blind's face-down cards, nor a swapper's hand put
     aside); the pile says whose hand lies there after a swap; a reload in the middle of the hand
     shows the same table; then the two play the game out."""
-    anna = new_page("/")
-    res = post_table(anna, server, {"variant": "handjass", "rules": "three", "name": "Anna",
-                                    "options": {"maybe": True, "target": 2}, "lang": "en",
-                                    "seats": [{"kind": "human"}, {"kind": "human"}, BOT]})
-    code = res["code"]
-    anna.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
-                  " JSON.stringify({seat: 0, token: tok}))", [code, res["token"]])
-    anna.goto(f"/t/{code}")
-    beat = new_page(f"/t/{code}")
-    beat.fill("#join-name", "Beat")
-    beat.click(".join-seat[data-seat='1']")
+    (anna, beat), code = shared_table(
+        new_page, server, {"variant": "handjass", "rules": "three", "name": "Anna",
+                           "options": {"maybe": True, "target": 2}, "lang": "en",
+                           "seats": [{"kind": "human"}, {"kind": "human"}, BOT]}, ["Beat"])
     watcher = new_page(f"/t/{code}?watch=1")
     said: dict[Any, list[str]] = {anna: [], beat: []}
     prefer = {anna: ("maybe", "swap", "play"), beat: ("maybe", "play")}
