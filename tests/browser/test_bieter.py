@@ -337,6 +337,12 @@ def test_the_talon_laid_down_by_clicks(new_page: Callable[..., Any], server: str
     for p in (*pages, watcher):
         p.wait_for_selector("#game-over")
         check_over(p, 3)
+    # The replay, every hand open: the König's discards of the first hand face up.
+    watcher.click("#game-over a[href^='/?replay=']")
+    watcher.wait_for_selector(".replay-view .pile.discards")
+    laid = watcher.eval_on_selector_all(".replay-view .pile.discards .pile-up",
+                                        "els => els.length")
+    assert laid == 6
 
 
 def test_five_players_the_called_partner(new_page: Callable[..., Any], server: str,

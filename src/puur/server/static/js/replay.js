@@ -10,6 +10,7 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
 import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
+import { pile } from "./piles.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
@@ -88,8 +89,11 @@ export function mountReplay(view, id, ctx) {
     }
     if (isBieter(p)) {
       if (!h.contract) return html`<span class="turned-note">${t("bi.thrown_in")}</span>`;
+      // Every hand is open in a replay: the König's discards too.
+      const laid = h.actions.filter((a) => a.action.type === "discard").map((a) => a.action.card);
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
-        p.first ? "" : turnedNote(h.turned, seatName(h.dealer), deck())}${bieterNotes(p, null, seatName, deck())}`;
+        p.first ? "" : turnedNote(h.turned, seatName(h.dealer), deck())}${bieterNotes(p, null, seatName, deck())}${
+        laid.length ? html`<div class="piles">${pile("discards", 0, t("bi.talon"), laid, deck())}</div>` : ""}`;
     }
     if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
