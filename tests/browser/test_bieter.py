@@ -269,11 +269,11 @@ IS_ASKED = """() => { const s = puur.view.state, g = s.latest && s.latest.game;
 
 
 def people(new_page: Callable[..., Any], server: str, preset: str, n: int,
-           **size: Any) -> tuple[list[Any], Any, str]:
+           options: dict[str, str] = SHORT, **size: Any) -> tuple[list[Any], Any, str]:
     """A table of `preset` with `n` people (the first creates it, the others join by the link)
     and a spectator; returns the pages in seat order, the spectator's and the code."""
     body = {"variant": "bieter", "rules": preset, "name": "Anna", "lang": "en",
-            "options": {k: int(v) for k, v in SHORT.items()}, "seats": [{"kind": "human"}] * n}
+            "options": {k: int(v) for k, v in options.items()}, "seats": [{"kind": "human"}] * n}
     pages, code = shared_table(new_page, server, body,
                                ["Beat", "Chiara", "Dario", "Elena"][:n - 1], **size)
     watcher = new_page(f"/t/{code}?watch=1", **size)
@@ -404,3 +404,39 @@ def test_five_players_the_called_partner(new_page: Callable[..., Any], server: s
     for p in (*pages, watcher):
         p.wait_for_selector("#game-over")
         check_over(p, 5)
+
+
+def test_the_koenig_declines_a_hand(new_page: Callable[..., Any], server: str,
+                                    artifacts: Path) -> None:
+    """Three people: the first bids 300, out of reach in one hand; from the second hand on it
+    is asked to play or decline (exactly the two legal answers) and declines by click; every
+    page's hand summary says so and shows the Bauern's 257."""
+    pages, watcher, _code = people(new_page, server, "jassonkel", 3,
+                                   {"min_bid": "300", "max_bid": "300", "target": "300"})
+    anna = pages[0]
+
+    def asked_to_decline() -> bool:
+        return over(anna)() or bool(anna.query_selector(".decline-panel"))
+
+    drive(pages, asked_to_decline)
+    if over(anna)():
+        pytest.fail("the game ended in its first hand")  # 300 is out of one hand's reach
+    g = game_state(anna)
+    assert sorted(a["type"] for a in g["legal"]) == ["accept", "decline"]
+    assert anna.query_selector("#accept-btn") and anna.query_selector("#decline-btn")
+    bauern = g["panel"]["totals"][1]
+    anna.click("#decline-btn")
+    for p in (*pages, watcher):
+        p.wait_for_function("([n]) => { const h = puur.view.state.latest.game.last_hand;"
+                            " return h && h.hand_no === n && h.score.declined; }",
+                            arg=[g["hand_no"]])
+        p.wait_for_selector("#hand-summary .bi-note, #game-over .bi-note")
+        settle(p)
+        assert t("bi.declined", "en") in p.inner_text(".bi-note")
+        cells = p.eval_on_selector_all(".bi-score tr.this-hand td",
+                                       "els => els.map(e => Number(e.textContent))")
+        assert cells[0] == 0 and cells[1] >= 257
+        after = p.eval_on_selector_all(".bi-score tr.total td",
+                                       "els => els.map(e => Number(e.textContent))")
+        assert after[1] == bauern + cells[1]
+    shot(watcher, artifacts, "bieter-declined")
