@@ -162,11 +162,29 @@ def test_two_players_a_whole_game_with_the_blind_and_the_dead_hand(
     page = new_page("/")
     lobby(page, "two", {"target": "3"})
     seen: set[str] = set()
+    found = Findings()
 
     def look(p: Any) -> None:
         g = game_state(p)
         if g["phase"] == "over":
             return
+        if g["last_trick"] and "trick" not in seen:
+            # A full trick of two, held on the cloth: both cards show their index.
+            seen.add("trick")
+            for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+                p.set_viewport_size({"width": size["width"], "height": size["height"]})
+                settle(p)
+                p.evaluate("""() => {
+                  const s = puur.view.state, lt = s.game.last_trick;
+                  s.completing = {cards: lt.cards, winner: lt.winner, collecting: false};
+                  s.game = {...s.game, trick: [], to_move: null, legal: []};
+                  puur.view.rerender();
+                }""")
+                found.trick(p, f"a trick of two on a {name}", count=2)
+                found.check(p, f"a trick of two on a {name}", PARTS)
+                p.evaluate("() => { const s = puur.view.state; s.completing = null;"
+                           " s.game = s.latest.game; puur.view.rerender(); }")
+            p.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"]})
         key = g["phase"] + ("-swapped" if g["panel"]["swapper"] is not None else "")
         if key not in seen:
             seen.add(key)
@@ -175,7 +193,8 @@ def test_two_players_a_whole_game_with_the_blind_and_the_dead_hand(
 
     counts = play_game(page, ("swap", "play"), look)
     assert counts.get("declare:swap"), counts
-    assert {"declare", "play-swapped"} <= seen, seen
+    assert {"declare", "play-swapped", "trick"} <= seen, seen
+    found.assert_none()
     g = check_over(page, 2)
     shot(page, artifacts, "handjass-two-over")
     page.click("#game-over a[href^='/?replay=']")
