@@ -63,6 +63,12 @@ def check_table(page: Any, lang: str = "en") -> dict[str, Any]:
         assert row["net"] == str(net)
         if p["marks"]:
             assert (row["striche"], row["nuller"]) == tuple(str(m) for m in p["marks"][s])
+    # A player who sits out is told so while the others go on.
+    if me is not None and g["phase"] != "over" and g["to_move"] != me:
+        note = page.query_selector("#action-bar .sitting-out")
+        want = (t("hj.you_out", lang) if me not in p["active"] else
+                t("hj.you_dropped", lang) if p["said"][me] == "drop" else None)
+        assert (note.inner_text() if note else None) == want
     # The blind and the dead hand: face down with their number of cards, the face-up card on
     # the blind; no pile at a table without them.
     piles = page.eval_on_selector_all(
@@ -224,7 +230,8 @@ def test_two_people_and_a_spectator_share_a_table_of_three(
         new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
     """Three players with a blind and `maybe`, two of them people (the second joins by the
     link) and a spectator: each is asked exactly the legal words and says them by clicks
-    (maybe, then swap or play); each page shows its own hand only, the spectator none and no
+    (maybe, then swap or play, or drop: then the bar says the page sits the hand out); each page
+    shows its own hand only, the spectator none and no
     card beyond the public ones (never the blind's face-down cards, nor a swapper's hand put
     aside); the pile says whose hand lies there after a swap; a reload in the middle of the hand
     shows the same table; then the two play the game out."""
@@ -234,8 +241,9 @@ def test_two_people_and_a_spectator_share_a_table_of_three(
                            "seats": [{"kind": "human"}, {"kind": "human"}, BOT]}, ["Beat"])
     watcher = new_page(f"/t/{code}?watch=1")
     said: dict[Any, list[str]] = {anna: [], beat: []}
-    prefer = {anna: ("maybe", "swap", "play"), beat: ("maybe", "play")}
+    prefer = {anna: ("maybe", "swap", "play"), beat: ("maybe", "drop")}
     reloaded = False
+    told = 0  # states in which Beat, who dropped, was told he sits the hand out
     for _ in range(600):
         page = asked(anna, beat, "#game-over, .declare-btn, .hand-card.legal, .weis-opt.suggested,"
                      " #weis-quiet, #stoeck-yes")
@@ -243,6 +251,7 @@ def test_two_people_and_a_spectator_share_a_table_of_three(
             break
         for p in (anna, beat, watcher):
             g = check_table(p)
+            told += p is beat and g["panel"]["said"][1] == "drop" and g["to_move"] != 1
             if p is watcher:
                 sent = CARD.findall(watcher.evaluate("JSON.stringify(puur.view.state.latest)"))
                 assert set(sent) <= public_cards(g), set(sent) - public_cards(g)
@@ -272,7 +281,7 @@ def test_two_people_and_a_spectator_share_a_table_of_three(
             shot(page, artifacts, "handjass-three-reloaded")
             reloaded = True
         act_once(page)
-    assert reloaded and "maybe" in said[anna] + said[beat], said
+    assert reloaded and "maybe" in said[anna] + said[beat] and told, (said, told)
     for p in (anna, beat, watcher):
         p.wait_for_selector("#game-over")
         check_over(p, 3)
@@ -302,7 +311,6 @@ def test_five_seats_eliminations_on_a_phone(new_page: Callable[..., Any], server
             found.check(p, f"five seats, {active} at the table", PARTS)
             shot(p, artifacts, f"handjass-five-{active}-at-the-table")
         outs.update(s for s in range(5) if s not in g["panel"]["active"])
-
     play_game(page, ("drop",), look)
     assert outs and len(shapes) > 1, (outs, shapes)
     check_over(page, 5)

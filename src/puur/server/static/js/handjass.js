@@ -35,6 +35,14 @@ export function wordBubble(panel, seat) {
     title=${t(`declare.${word}`)}>${t(`hj.${word}`)}</span>`;
 }
 
+/** What the bar tells a player who sits out: that he has left the game, or dropped out of
+ * this hand (while the others play it), or "". */
+export function sittingOut(panel, me) {
+  if (!panel.active.includes(me)) return html`<span class="prompt sitting-out">${t("hj.you_out")}</span>`;
+  if (panel.said[me] === "drop") return html`<span class="prompt sitting-out">${t("hj.you_dropped")}</span>`;
+  return "";
+}
+
 /** The bar's declaring: a button for each word the server lists as legal. */
 export function declarePanel(table, legal, timer) {
   const words = legal.filter((a) => a.type === "declare");

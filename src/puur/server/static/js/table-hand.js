@@ -7,7 +7,7 @@ import { html, nothing, repeat } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
 import { auctionPanel, callPanel, declinePanel, discardPrompt } from "./bieter.js";
-import { declarePanel } from "./handjass.js";
+import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { forecastPanel, rowPanel } from "./table-variant.js";
 
 /** The cards of the hand, sorted; a legal one is played (or, as Bieter's König lays down the
@@ -101,7 +101,9 @@ export function actionBar(table) {
   // While a trick is still being shown (or newer states wait in the queue) nobody is asked.
   const latest = table.isLatest();
   if (g.to_move === null || g.to_move === undefined || (!latest && g.to_move === me)) return out;
-  if (!latest || g.to_move !== me) return [...out, waitingFor(table, g.to_move)];
+  if (!latest || g.to_move !== me) {
+    return [...out, isHandjass(g.panel) ? sittingOut(g.panel, me) : "", waitingFor(table, g.to_move)];
+  }
   const legal = g.legal || [];
   // The seconds left are written into this element by the table's clock.
   const timer = st.deadlineAt ? html`<span class="deadline" id="deadline"></span>` : "";
