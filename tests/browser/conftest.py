@@ -73,8 +73,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from puur.server.limits import Limits
 
     db = tmp_path_factory.mktemp("web") / "puur.sqlite3"
-    # Every page of the session is one client address: room for all of their lookups.
-    limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000)
+    # Every page of the session is one client address: room for all of their lookups and of
+    # the tables they create (many are left unfinished when a test has seen what it checks).
+    limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000, tables_per_hour=10_000,
+                    open_tables_per_client=10_000)
     app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7, limits=limits)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
