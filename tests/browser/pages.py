@@ -307,3 +307,56 @@ def visible_parts(page: Any, selector: str) -> list[dict[str, Any]]:
     face is on top at that spot on the screen (what the eye sees, after every overlap)."""
     parts: list[dict[str, Any]] = page.evaluate(_VISIBLE, [selector, _INDEX, _WHOLE])
     return parts
+
+
+def set_field(page: Any, name: str, value: str) -> None:
+    """Set the lobby form's field of option `name` to `value`."""
+    el = page.query_selector(f"#f-{name}")
+    if el.evaluate("e => e.tagName") == "SELECT":
+        page.select_option(f"#f-{name}", value)
+    else:
+        page.fill(f"#f-{name}", value)
+        page.dispatch_event(f"#f-{name}", "change")
+
+
+def lobby_preset(page: Any, variant: str, preset: str, options: dict[str, str],
+                 players: int) -> str:
+    """Create a table in the lobby: `variant`, `preset`, the `options` (under *More options*
+    too); the form must show a row for each of `players` seats. Returns the table's code."""
+    page.wait_for_selector("#f-seat-1 option[value^='bot:']", state="attached")
+    page.select_option("#f-variant", variant)
+    page.select_option("#f-preset", preset)
+    page.click("details.more summary")
+    for name, value in options.items():
+        set_field(page, name, value)
+    assert len(page.query_selector_all(".seats .seat-row")) == players
+    page.click("#create-btn")
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    code: str = page.url.rsplit("/", 1)[1]
+    return code
+
+
+def seats_at(page: Any) -> dict[int, str]:
+    """Where each seat of the table sits on the cloth (bottom, right, top, …)."""
+    seats = page.eval_on_selector_all(
+        ".felt .seat", "els => els.map(e => [Number(e.dataset.seat), e.className])")
+    return {s: re.search(r"pos-([a-z-]+)", c).group(1) for s, c in seats}
+
+
+def shared_table(new_page: Any, server: str, body: dict[str, Any], names: list[str],
+                 **size: Any) -> tuple[list[Any], str]:
+    """A table created through the API by a first person (seat 0), who opens it; the others of
+    `names` take seats 1, 2, … by the link. Returns their pages in seat order and the code."""
+    first = new_page("/", **size)
+    res = post_table(first, server, body)
+    code: str = res["code"]
+    first.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
+                   " JSON.stringify({seat: 0, token: tok}))", [code, res["token"]])
+    first.goto(f"/t/{code}")
+    pages = [first]
+    for seat, name in enumerate(names, start=1):
+        p = new_page(f"/t/{code}", **size)
+        p.fill("#join-name", name)
+        p.click(f".join-seat[data-seat='{seat}']")
+        pages.append(p)
+    return pages, code

@@ -16,7 +16,7 @@ import pytest
 
 from puur.i18n import t
 
-from .pages import act_once, game_state, post_table, settle
+from .pages import act_once, game_state, post_table, set_field, settle, shared_table
 from .test_layout import PHONE, SMALL, Findings, in_every_language, shot
 
 pytestmark = pytest.mark.browser
@@ -43,15 +43,6 @@ def lobby_table(page: Any, variant: str, preset: str | None = None,
     page.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
     code: str = page.url.rsplit("/", 1)[1]
     return code
-
-
-def set_field(page: Any, name: str, value: str) -> None:
-    el = page.query_selector(f"#f-{name}")
-    if el.evaluate("e => e.tagName") == "SELECT":
-        page.select_option(f"#f-{name}", value)
-    else:
-        page.fill(f"#f-{name}", value)
-        page.dispatch_event(f"#f-{name}", "change")
 
 
 def play_out(page: Any, limit: int = 400, before: Callable[[Any], None] | None = None
@@ -203,17 +194,10 @@ def test_hidden_forecasts_stay_hidden_from_other_seats_and_spectators(
         new_page: Callable[..., Any], server: str) -> None:
     """Two people at a Differenzler table with hidden forecasts: each sees its own forecast,
     the other's only as "hidden", as does a spectator, until the hand is over."""
-    anna = new_page("/")
-    res = post_table(anna, server, {"variant": "differenzler", "rules": "standard",
-                                    "options": {"hands": 1}, "name": "Anna", "lang": "en",
-                                    "seats": [{"kind": "human"}, {"kind": "human"}, BOT, BOT]})
-    code = res["code"]
-    anna.evaluate("([c, tok]) => localStorage.setItem(`puur.seat.${c}`,"
-                  " JSON.stringify({seat: 0, token: tok}))", [code, res["token"]])
-    anna.goto(f"/t/{code}")
-    beat = new_page(f"/t/{code}")
-    beat.fill("#join-name", "Beat")
-    beat.click(".join-seat[data-seat='1']")
+    (anna, beat), code = shared_table(
+        new_page, server, {"variant": "differenzler", "rules": "standard",
+                           "options": {"hands": 1}, "name": "Anna", "lang": "en",
+                           "seats": [{"kind": "human"}, {"kind": "human"}, BOT, BOT]}, ["Beat"])
     watcher = new_page(f"/t/{code}?watch=1")
     hidden = t("dz.hidden", "en")
     forecasts = {anna: 61, beat: 42}

@@ -155,7 +155,21 @@ class HandjassObservation(SeatView):
             "target": self.rules.target,
             "marks": [list(m) for m in self.marks] if over else None,
             "result": list(self.result) if over else None,
+            "piles": list(self.piles),
+            "blind_up": format_card(self.blind_up()) if self.blind_up() >= 0 else None,
         }
+
+    def blind_up(self) -> int:
+        """The card lying face up on the blind, the same for every observer: the turned card
+        while it lies there, the trump 6 a robber put there until someone swaps; -1 for none
+        (no blind, or the blind was swapped for a hand that lies face down)."""
+        if not self.piles:
+            return -1
+        if self.turned_seat < 0:
+            return self.turned
+        if self.robber >= 0 and self.swapper < 0:
+            return 9 * self.trump + Rank.SIX
+        return -1
 
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""

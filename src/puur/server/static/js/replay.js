@@ -1,12 +1,16 @@
 // The replay viewer of a finished game: every hand with all hands open (three to six seats),
 // stepped trick by trick (← → keys or the buttons), with the contract, the declared Weis, Stöck,
 // the hand's score, the variant's panel (Differenzler's forecasts and penalties, Coiffeur's
-// sheet, Molotow's trumps and points) and a download of the game record. The data is the server's replay (docs/protocol.md).
+// sheet, Molotow's trumps and points, Handjass's words and nets, Bieter's König, partner and
+// columns) and a download of the game record. The data is the server's replay (docs/protocol.md).
 
 import { api, openedByShare, savedTokens } from "./api.js";
+import { bieterBox, bieterBubbles, bieterNotes, isBieter } from "./bieter.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, render } from "./dom.js";
+import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
+import { pile } from "./piles.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
@@ -62,6 +66,11 @@ export function mountReplay(view, id, ctx) {
         result: null, marks: null };
       return molotowBox(names, shown, h.hand_no, null, seatName, deck());
     }
+    if (isHandjass(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), marks: null, result: null };
+      return handjassBox(names, shown, h.hand_no, null);
+    }
+    if (isBieter(p)) return bieterBox(done ? p : { ...p, team_points: null }, h.hand_no, seatName);
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -71,6 +80,21 @@ export function mountReplay(view, id, ctx) {
 
   /** The contract in the middle: who chose it (and the sheet row), or the dealer's turned card. */
   function chip(h) {
+    const p = h.panel;
+    if (isHandjass(p)) {
+      const piles = handjassPiles(p, seatName, deck());
+      if (!h.contract) return html`<span class="turned-note">${t("hj.no_play")}</span>${piles}`;
+      return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
+        turnedNote(h.turned, seatName(h.dealer), deck())}${robbedNote(p, seatName)}${piles}`;
+    }
+    if (isBieter(p)) {
+      if (!h.contract) return html`<span class="turned-note">${t("bi.thrown_in")}</span>`;
+      // Every hand is open in a replay: the König's discards too.
+      const laid = h.actions.filter((a) => a.action.type === "discard").map((a) => a.action.card);
+      return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
+        p.first ? "" : turnedNote(h.turned, seatName(h.dealer), deck())}${bieterNotes(p, null, seatName, deck())}${
+        laid.length ? html`<div class="piles">${pile("discards", 0, t("bi.talon"), laid, deck())}</div>` : ""}`;
+    }
     if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
@@ -93,7 +117,9 @@ export function mountReplay(view, id, ctx) {
     const cards = sortHand(remaining(h, s, step).map(parseToken), trumpTok, h.contract === "unde");
     const melds = h.weis[s] || [];
     const side = sides().findIndex((x) => x.includes(s));
-    return html`<div class="seat open-hand pos-${pos(s)} team-${side}" data-seat=${s}>
+    const p = h.panel;
+    const status = isHandjass(p) ? seatStatus(p, s) : "";
+    return html`<div class="seat open-hand pos-${pos(s)} team-${side} ${status}" data-seat=${s}>
         <div class="plate"><span class="seat-label">${seatName(s)}</span>
           ${h.forehand === s ? html`<span class="badge">▶</span>` : ""}
         </div>
@@ -101,6 +127,8 @@ export function mountReplay(view, id, ctx) {
           ${h.chooser === s ? chooserBubble(h.contract, deck()) : ""}
           ${melds.length ? weisBubble(melds) : ""}
           ${h.stoeck_seat === s ? stoeckBubble() : ""}
+          ${isHandjass(p) ? (status === "out" ? html`<span class="bubble word-bubble">${t("hj.out")}</span>` : wordBubble(p, s)) : ""}
+          ${isBieter(p) ? bieterBubbles(p, null, s, null) : ""}
         </div>
         <div class="open-cards">${cards.map((c) => html`<span class="mini-card">${cardSVG(c, deck(), cardName(c, deck()))}</span>`)}</div>
       </div>`;

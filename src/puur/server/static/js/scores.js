@@ -6,7 +6,9 @@
 // Everything shown is the server's: the panel of a state or of a replayed hand, the score of a
 // hand_over, the result of a game (docs/protocol.md). Nothing here works out a score or a rule.
 
+import { bieterScore, isBieterScore } from "./bieter.js";
 import { html } from "./dom.js";
+import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
@@ -114,11 +116,14 @@ export function sheetTable(names, panel, deck, { written = null, marks = {}, pla
 
 /** A finished hand's score as its variant breaks it down (`score`, and each side's game total
  * after it, `after`): Differenzler's forecasts and penalties, Coiffeur's row (`rows`: the sheet's
- * rows), Molotow's points per player, or Schieber's card points, Match, Weis and Stöck. */
+ * rows), Molotow's points per player, Handjass's words, Striche and Nuller, Bieter's two columns,
+ * or Schieber's card points, Match, Weis and Stöck. */
 export function handScore(names, score, after, rows, sides, deck) {
   if (score.forecasts) return forecastScore(names, score, after);
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
   if (isMolotowScore(score)) return molotowScore(names, score, after);
+  if (isHandjassScore(score)) return handjassScore(names, score, after);
+  if (isBieterScore(score)) return bieterScore(names, score);
   return scoreTable(names, score, after);
 }
 

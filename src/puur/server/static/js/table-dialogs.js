@@ -28,8 +28,8 @@ export function summaryPanel(table, s, onClose) {
   const deck = table.deck();
   const match = s.score.match !== null && s.score.match !== undefined;
   return html`<div class="overlay summary" id="hand-summary">
-      <div class="overlay-title">${t("summary.title")} · ${contractIcon(s.contract, deck, 18)}
-        ${contractName(s.contract, deck)}${match ? ` · ${t("summary.match")}!` : ""}</div>
+      <div class="overlay-title">${t("summary.title")}${s.contract ? html` · ${contractIcon(s.contract, deck, 18)}
+        ${contractName(s.contract, deck)}` : ""}${match ? ` · ${t("summary.match")}!` : ""}</div>
       ${handScore(table.sides().map((_, i) => table.teamName(i)), s.score, s.scores,
         table.st.game?.panel?.rows, table.sides(), deck)}
       ${onClose ? html`<button class="btn primary small" id="close-summary" type="button"

@@ -6,28 +6,33 @@ import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { html, nothing, repeat } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
+import {
+  auctionPanel, callPanel as callCardPanel, declinePanel, discardPrompt, isBieter,
+} from "./bieter.js";
+import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 
-/** The cards of the hand, sorted; a legal one plays when clicked. `table` is the open table
- * (table-state.js). */
+/** The cards of the hand, sorted; a legal one is played (or, as Bieter's König lays down the
+ * talon, discarded) when clicked. `table` is the open table (table-state.js). */
 export function handCards(table) {
   const { st } = table;
   const g = st.game;
   if (!g || table.mySeat() === null) return "";
   const deck = table.deck();
-  const legal = table.legalPlays();
+  const legal = table.legalCards();
   const trumpTok = g.contract in SUIT_TOKENS ? SUIT_TOKENS[g.contract] : -1;
   const numbers = g.hand.map(parseToken);
   const cards = sortHand(numbers, trumpTok, g.contract === "unde")
     .map((c) => ({ c, tok: g.hand[numbers.indexOf(c)] }));
-  const myTurnToPlay = g.phase === "play" && table.isLatest() && g.to_move === table.mySeat();
+  const myTurnToPlay = (g.phase === "play" || g.phase === "discard") && table.isLatest()
+    && g.to_move === table.mySeat();
   if (st.focus >= cards.length) st.focus = Math.max(0, cards.length - 1);
   return repeat(cards, ({ tok }) => tok, ({ c, tok }, i) => {
     const ok = legal.has(tok) && !st.pending;
     const dim = myTurnToPlay && !legal.has(tok);
     const click = () => {
       st.focus = i;
-      if (ok) table.send("play", { card: tok });
+      if (ok) table.send(legal.get(tok), { card: tok });
     };
     return html`<button class="hand-card ${ok ? "legal" : ""} ${dim ? "illegal" : ""}" type="button"
           data-card=${tok} data-index=${i} aria-disabled=${ok ? nothing : "true"}
@@ -46,7 +51,7 @@ function choosePanel(table, legal, timer) {
   const push = legal.find((a) => a.type === "push");
   const pushedToMe = g.pushed && g.chooser === null;
   return html`<div class="choose-panel">
-        <span class="prompt">${pushedToMe ? t("pushed_to_you") : t("choose")}</span>
+        <span class="prompt">${pushedToMe ? t("pushed_to_you") : g.phase === "contract" ? t("decide.contract") : t("choose")}</span>
         <div class="choices">${chooses.map((a) => html`<button class="btn choice" type="button" data-contract=${a.contract}
             title=${contractName(a.contract, deck)} @click=${() => table.send("choose", { contract: a.contract })}>${
               contractIcon(a.contract, deck, 24)}<span>${
@@ -98,15 +103,26 @@ export function actionBar(table) {
   // While a trick is still being shown (or newer states wait in the queue) nobody is asked.
   const latest = table.isLatest();
   if (g.to_move === null || g.to_move === undefined || (!latest && g.to_move === me)) return out;
-  if (!latest || g.to_move !== me) return [...out, waitingFor(table, g.to_move)];
+  if (!latest || g.to_move !== me) {
+    return [...out, isHandjass(g.panel) ? sittingOut(g.panel, me) : "", waitingFor(table, g.to_move)];
+  }
   const legal = g.legal || [];
   // The seconds left are written into this element by the table's clock.
   const timer = st.deadlineAt ? html`<span class="deadline" id="deadline"></span>` : "";
   if (g.phase === "forecast") return [...out, forecastPanel(table, legal, timer)];
   if (legal.some((a) => a.type === "row")) return [...out, rowPanel(table, legal, timer)];
-  // Naming the contract, in Schieber's choice or after an auction (every legal action a contract).
-  if (g.phase === "choose" || (legal.length && legal.every((a) => a.type === "choose"))) {
+  // Naming the contract: Schieber's choice, Bieter's first hand, or after an auction (every
+  // legal action a contract).
+  if (g.phase === "choose" || g.phase === "contract"
+      || (legal.length && legal.every((a) => a.type === "choose"))) {
     return [...out, choosePanel(table, legal, timer)];
+  }
+  if (isHandjass(g.panel) && g.phase === "declare") return [...out, declarePanel(table, legal, timer)];
+  if (isBieter(g.panel)) {
+    if (g.phase === "bid") return [...out, auctionPanel(table, legal, timer)];
+    if (g.phase === "discard") return [...out, discardPrompt(table, timer)];
+    if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];
+    if (g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   }
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];

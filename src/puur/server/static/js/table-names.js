@@ -8,9 +8,10 @@
 import { t } from "./i18n.js";
 
 /** Where a seat sits, counted from the seat at the bottom, at a table of `n` seats (the seats
- * go round counter-clockwise, as in the terminal: at five North-East and North-West take the
- * place of North, at six North sits between them). */
+ * go round counter-clockwise, as in the terminal: two face each other, at five North-East and
+ * North-West take the place of North, at six North sits between them). */
 export function positions(n) {
+  if (n === 2) return ["bottom", "top"];
   if (n === 3) return ["bottom", "right", "left"];
   if (n === 5) return ["bottom", "right", "top-right", "top-left", "left"];
   if (n === 6) return ["bottom", "right", "top-right", "top", "top-left", "left"];

@@ -1,9 +1,12 @@
-// The four seats around the cloth: each seat's name plate (computer and away badges, tricks
-// taken, Sit here), the backs of the cards it holds, and its bubbles (Weis, Stöck, the contract
-// it chose). The page's own seat is at the bottom.
+// The seats around the cloth: each seat's name plate (computer and away badges, tricks taken,
+// Sit here), the backs of the cards it holds, and its bubbles (Weis, Stöck, the contract it
+// chose, a variant's: a forecast, a Handjass word, a Bieter bid or role); a Handjass seat that
+// dropped out of the hand or left the game says so. The page's own seat is at the bottom.
 
 import { backSVG } from "./cards.js";
+import { bieterBubbles, isBieter } from "./bieter.js";
 import { html, svg } from "./dom.js";
+import { isHandjass, seatStatus, wordBubble as handjassWord } from "./handjass.js";
 import { t } from "./i18n.js";
 import { chooserBubble, stoeckBubble, weisBubble } from "./pieces.js";
 import { forecastBubble, wordBubble } from "./table-variant.js";
@@ -13,6 +16,7 @@ const BADGE_ICONS = {
     <path d="M5 14.5h6M8 11v3.5" stroke="currentColor" stroke-width="1.6"/>`,
   away: svg`<rect x="4" y="3" width="3" height="10" rx="1" fill="currentColor"/>
     <rect x="9" y="3" width="3" height="10" rx="1" fill="currentColor"/>`,
+  out: svg`<path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" stroke-width="2"/>`,
 };
 
 /** A seat's badge: an icon and its word (narrow seats show the icon only; the word stays for
@@ -45,6 +49,9 @@ export function seatBox(table, seat, onSit) {
     badges.push(badge("away", t("offline")));
   }
   if (info.auto) badges.push(badge("bot", `⚙ ${t("bot")}`));
+  const p = g?.panel;
+  const status = isHandjass(p) ? seatStatus(p, seat) : "";
+  if (status === "out") badges.push(badge("out", t("hj.out")));
   let extra = "";
   if (!info.taken) {
     const canSit = table.mySeat() === null && st.you;
@@ -62,10 +69,15 @@ export function seatBox(table, seat, onSit) {
     if (g.stoeck_seat === seat) bubbles.push(stoeckBubble());
     if (g.chooser === seat && g.contract) bubbles.push(chooserBubble(g.contract, table.deck()));
     bubbles.push(forecastBubble(table, seat));
-    bubbles.push(wordBubble(table, seat));
+    if (isHandjass(p)) {
+      if (status !== "out") bubbles.push(handjassWord(p, seat));
+    } else {
+      bubbles.push(wordBubble(table, seat));
+    }
+    if (isBieter(p)) bubbles.push(bieterBubbles(p, g.own, seat, table.mySeat()));
   }
   const tricks = g ? g.tricks_won?.[seat] ?? 0 : 0;
-  return html`<div class="seat pos-${at} team-${table.alone() ? seat : table.sideOf(seat)} ${toMove ? "to-move" : ""} ${me ? "me" : ""}"
+  return html`<div class="seat pos-${at} team-${table.alone() ? seat : table.sideOf(seat)} ${toMove ? "to-move" : ""} ${me ? "me" : ""} ${status}"
         data-seat=${seat}>
       ${r !== 0 ? cards : ""}
       <div class="plate">

@@ -302,15 +302,18 @@ export function openTable(code, watch, ctx, redraw) {
     }
   }
 
-  function legalPlays() {
+  /** The cards of the hand the server lists as legal now, each with its action's type: "play",
+   * or "discard" while Bieter's König lays down the talon. */
+  function legalCards() {
     const g = st.game;
-    if (!g || !isLatest()) return new Set();
-    return new Set((g.legal || []).filter((a) => a.type === "play").map((a) => a.card));
+    if (!g || !isLatest()) return new Map();
+    return new Map((g.legal || []).filter((a) => a.type === "play" || a.type === "discard")
+      .map((a) => [a.card, a.type]));
   }
 
   return {
     st, code, ...names,
-    start, join, spectate, send, isLatest, legalPlays, redraw,
+    start, join, spectate, send, isLatest, legalCards, redraw,
     deck: () => ctx.prefs.deck,
     close() {
       alive = false;

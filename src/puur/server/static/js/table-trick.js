@@ -1,27 +1,47 @@
-// The middle of the cloth: the contract, the trick (each card slides in from its player's side;
-// a full trick stays a moment, then goes to the winner), the last trick on demand, and what
-// shows before the game starts (the invite while seats are free).
+// The middle of the cloth: the contract, the cards in no hand (Handjass's blind and dead hand,
+// Bieter's talon and discards), the trick (each card slides in from its player's side; a full
+// trick stays a moment, then goes to the winner), the last trick on demand, and what shows
+// before the game starts (the invite while seats are free).
 
+import { bieterNotes, isBieter, talonPiles } from "./bieter.js";
 import { html, repeat } from "./dom.js";
+import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { rowName, turnedNote } from "./scores.js";
 
 /** The contract above the trick, or "" before one is chosen: who chose it (and pushed), or the
- * dealer's turned card that made trumps (Differenzler); the sheet row it is played in
- * (Coiffeur); the card that fixed trumps, or that there are none yet (Molotow). */
+ * dealer's turned card that made trumps (Differenzler, Handjass, Bieter's later hands: also who
+ * robbed it, who named it, the called card); the sheet row it is played in (Coiffeur); the card
+ * that fixed trumps, or that there are none yet (Molotow). The piles of cards in no hand follow
+ * it (also before a contract). */
 export function contract(table) {
   const g = table.st.game;
-  if (!g || !g.contract) return "";
+  if (!g) return "";
+  const p = g.panel;
+  let piles = "";
+  if (isHandjass(p)) piles = handjassPiles(p, table.notMe, table.deck());
+  else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
+  return html`${contractLine(table)}${piles}`;
+}
+
+function contractLine(table) {
+  const g = table.st.game;
+  if (!g.contract) return "";
   const deck = table.deck();
+  const p = g.panel;
+  if (isBieter(p) && p.first) {
+    return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${bieterNotes(p, g.own, table.notMe, deck)}`;
+  }
   if (isMolotow(g.panel)) {
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${trumpNote(g.panel, table.notMe, deck)}`;
   }
   if (g.chooser === null || g.chooser === undefined) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
-    return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}`;
+    return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}${
+      isHandjass(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}`;
   }
   let by = g.chooser === table.mySeat() ? t("chosen_by_you")
     : t("chosen_by", { who: table.seatName(g.chooser) });

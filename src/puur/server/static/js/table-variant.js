@@ -1,11 +1,14 @@
 // What the table shows of a variant's own part of the game (its panel, docs/protocol.md):
 // Differenzler's forecast (the field to give one, each player's forecast or that it is hidden,
 // the points made and the penalties), Coiffeur's sheet (the rows to choose from, pushing on,
-// the sheet itself), Molotow's trumps and points (molotow.js) and an auction (the calls so far,
-// the highest bid, a double; a button for each legal call). The panels are drawn from what the
+// the sheet itself), Molotow's trumps and points (molotow.js), Handjass's words and nets
+// (handjass.js), Bieter's auction and columns (bieter.js) and any other auction (the calls so
+// far, the highest bid, a double; a button for each legal call). The panels are drawn from what the
 // state holds, not from the variant's name; every button is one of the server's legal actions.
 
+import { bieterBox, isBieter } from "./bieter.js";
 import { html } from "./dom.js";
+import { handjassBox, isHandjass } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { contractIcon, contractName } from "./pieces.js";
@@ -151,6 +154,8 @@ export function variantSide(table) {
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
+  if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
+  if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.

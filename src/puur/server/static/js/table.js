@@ -159,7 +159,8 @@ export function mountTable(view, code, watch, ctx) {
       e.preventDefault();
     } else if (/^[1-9]$/.test(e.key)) {
       const c = cards[Number(e.key) - 1];
-      if (c && c.classList.contains("legal")) table.send("play", { card: c.dataset.card });
+      const type = c && c.classList.contains("legal") && table.legalCards().get(c.dataset.card);
+      if (type) table.send(type, { card: c.dataset.card });
     } else if (e.key === "l" || e.key === "L") {
       if (st.game && st.game.last_trick) { st.showLast = !st.showLast; redraw(); }
     } else if (e.key === "Escape") {
