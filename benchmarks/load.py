@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import io
 import json
 import os
@@ -252,6 +253,15 @@ def check_db(db: Path, stats: Stats) -> tuple[int, int, int]:
     return lost, finished, stored_total
 
 
+def loop_factory(name: str) -> Any:
+    """The clients' event loop: uvloop's or the standard library's."""
+    if name == "uvloop":
+        import uvloop
+
+        return uvloop.new_event_loop
+    return asyncio.new_event_loop
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the load test and print the figures."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -267,7 +277,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="Schieber's game target (default 1000)")
     p.add_argument("--timeout", type=float, default=600, help="stop after this many seconds")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"],
+                   help="event loop of the server (its --loop) and of the clients: auto takes "
+                        "uvloop when it is installed (default auto)")
     args = p.parse_args(argv)
+    if args.loop == "auto":
+        args.loop = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"
+    if args.loop == "uvloop" and importlib.util.find_spec("uvloop") is None:
+        p.error("--loop uvloop needs the uvloop package")
     if not 1 <= args.tables <= 500 or not 1 <= args.games <= 20:
         p.error("--tables must be 1..500 and --games 1..20")
     if args.hands is not None and args.hands < 1:
@@ -299,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server limits for the clients' one address: {' '.join(limits)}", flush=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "puur.cli", "serve", "--host", HOST, "--port", str(port),
-         "--db", str(db), "--bot-delay", "0", *limits],
+         "--db", str(db), "--bot-delay", "0", "--loop", args.loop, *limits],
         env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "server.log").open("wb"),
     )
     try:
@@ -316,8 +333,9 @@ def main(argv: list[str] | None = None) -> int:
                                    {"v": 2, "seat": s})["token"])
             tables.append((t["code"], tokens))
         setup = time.perf_counter() - t0
-        stats, wall, _pending = asyncio.run(run_tables(
-            base, tables, args.games, args.hands, args.timeout, args.seed, with_weis))
+        with asyncio.Runner(loop_factory=loop_factory(args.loop)) as runner:
+            stats, wall, _pending = runner.run(run_tables(
+                base, tables, args.games, args.hands, args.timeout, args.seed, with_weis))
         server_cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
@@ -336,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
 
     actions = sum(stats.seen_seq.values())
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}")
+          f"{platform.python_version()}; event loop {args.loop} (server and clients)")
     print(f"{args.tables} tables of {variant.name} ({preset}), {players * args.tables} WebSocket "
           f"clients; setup {setup:.1f} s, play {wall:.1f} s")
     print(f"actions {actions} ({actions / wall:.0f}/s), deliveries measured {len(lat)}, "

@@ -33,8 +33,9 @@ def free_port() -> int:
         return port
 
 
-def serve_args(db: Path | str, port: int) -> list[str]:
-    return [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", str(db)]
+def serve_args(db: Path | str, port: int, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", str(db),
+            *extra]
 
 
 ENV = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -52,9 +53,9 @@ def fails(db: Path | str, port: int | None = None) -> str:
 
 
 @contextmanager
-def serving(db: Path, port: int) -> Iterator[subprocess.Popen[str]]:
+def serving(db: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
     """A ``puur serve`` subprocess that has printed its address (stopped at the end)."""
-    proc = subprocess.Popen(serve_args(db, port), stdout=subprocess.PIPE,
+    proc = subprocess.Popen(serve_args(db, port, *extra), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=ENV)
     try:
         first: list[str] = []
@@ -171,3 +172,33 @@ def test_the_lock_is_held_while_open_and_given_back_on_close(tmp_path: Path) -> 
     first.close()
     Storage(db).close()
     Storage(":memory:").close()  # a database in memory needs no lock
+
+
+def loaded_uvloop(pid: int) -> bool:
+    """Whether the process has uvloop's compiled loop loaded (Linux ``/proc``)."""
+    return "uvloop" in Path(f"/proc/{pid}/maps").read_text()
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop", "auto"])
+def test_the_event_loop_is_the_one_asked_for(tmp_path: Path, loop: str) -> None:
+    import importlib.util
+
+    have = importlib.util.find_spec("uvloop") is not None
+    if loop == "uvloop" and not have:
+        pytest.skip("uvloop is not installed")
+    port = free_port()
+    with serving(tmp_path / "puur.sqlite3", port, "--loop", loop) as proc:
+        assert answers(port)
+        assert loaded_uvloop(proc.pid) == (loop == "uvloop" or (loop == "auto" and have))
+
+
+def test_uvloop_asked_for_but_missing_is_one_line(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['uvloop'] = None; from puur.cli import main; "
+            f"sys.exit(main(['serve', '--port', '{free_port()}', '--db', "
+            f"{str(tmp_path / 'd.sqlite3')!r}, '--loop', 'uvloop']))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=ENV, timeout=TIMEOUT)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.strip() == (
+        "puur: --loop uvloop needs the uvloop package (pip install uvloop)")

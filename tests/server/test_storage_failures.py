@@ -41,13 +41,16 @@ def storage(client: Any) -> Any:
 @contextmanager
 def disk_full(client: Any) -> Iterator[None]:
     """SQLite's own 'database or disk is full': the file may not grow by a page."""
-    db = storage(client).db
-    pages = on_server(client, lambda: db.execute("PRAGMA page_count").fetchone()[0])
-    on_server(client, lambda: db.execute(f"PRAGMA max_page_count={pages}"))
+    s = storage(client)
+    dbs = [s.db, s.now]  # the connection of the storage thread and that of writes made at once
+    pages = on_server(client, lambda: s.db.execute("PRAGMA page_count").fetchone()[0])
+    for db in dbs:
+        on_server(client, lambda db=db: db.execute(f"PRAGMA max_page_count={pages}"))
     try:
         yield
     finally:
-        on_server(client, lambda: db.execute("PRAGMA max_page_count=1073741823"))
+        for db in dbs:
+            on_server(client, lambda db=db: db.execute("PRAGMA max_page_count=1073741823"))
 
 
 @contextmanager
@@ -82,15 +85,27 @@ class Refusing:
         return getattr(self.db, name)
 
 
+class Refusals:
+    """The statements refused on both of the server's connections."""
+
+    def __init__(self, *proxies: Refusing) -> None:
+        self.proxies = proxies
+
+    @property
+    def refused(self) -> int:
+        return sum(p.refused for p in self.proxies)
+
+
 @contextmanager
-def refusing(client: Any, what: str) -> Iterator[Refusing]:
+def refusing(client: Any, what: str) -> Iterator[Refusals]:
     s = storage(client)
     proxy = Refusing(s.db, what)
-    s.db = proxy
+    at_once = Refusing(s.now, what)  # the connection of writes made at once
+    s.db, s.now = proxy, at_once
     try:
-        yield proxy
+        yield Refusals(proxy, at_once)
     finally:
-        s.db = proxy.db
+        s.db, s.now = proxy.db, at_once.db
 
 
 def until(ws: Any, pred: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:

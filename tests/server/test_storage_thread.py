@@ -8,12 +8,15 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from puur.server.rows import ActionRow, SeatRow, TableRow
+from puur.server.storage import BUSY_TIMEOUT, CHECKPOINT_EVERY, Storage
 from puur.server.worker import StorageWorker
 
 from .util import (
@@ -150,3 +153,137 @@ def test_a_call_after_close_is_cancelled_not_an_error() -> None:
             await worker.run(lambda: 1)
 
     asyncio.run(main())
+
+
+def test_a_call_that_cannot_wait_runs_at_once_while_the_thread_is_idle() -> None:
+    # An action's write is tried in the loop's own thread first: handing it over and back
+    # costs more than the write. While the thread has a call of its own, it is not run.
+    worker = StorageWorker()
+    release = threading.Event()
+    started = threading.Event()
+    here: list[int] = []
+
+    def long_call() -> None:
+        started.set()
+        release.wait(RECEIVE_TIMEOUT)
+
+    async def main() -> None:
+        assert worker.try_now(lambda: here.append(threading.get_ident()) or 5) == (True, 5)
+        busy = asyncio.ensure_future(worker.run(long_call))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, RECEIVE_TIMEOUT)
+        assert worker.try_now(lambda: here.append(-1)) == (False, None)  # not run
+        release.set()
+        await busy
+        with pytest.raises(ZeroDivisionError):  # its error reaches the caller as it is
+            worker.try_now(lambda: 1 // 0)
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        worker.close()
+    assert here == [threading.get_ident()]
+
+
+def stored_game(db: Path) -> tuple[Storage, int]:
+    storage = Storage(db)
+    seats = [SeatRow(i, "human", None, None, f"P{i}", None) for i in range(4)]
+    storage.create_table(TableRow("ABCDEF", 1.0, "family", {}, "swiss", "de", None, True, None,
+                                  seats, "schieber"))
+    return storage, storage.start_game("ABCDEF", 1, "seed", 0, "deal")
+
+
+def test_a_write_made_at_once_never_waits_for_a_lock(db: Path) -> None:
+    db.parent.mkdir(parents=True)
+    storage, gid = stored_game(db)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        t0 = time.monotonic()
+        assert storage.add_actions(gid, [ActionRow(1, 1, 0, 5, "player")], wait=False) is False
+        assert time.monotonic() - t0 < BUSY_TIMEOUT / 2  # refused at once, not after waiting
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert storage.add_actions(gid, [ActionRow(1, 1, 0, 5, "player")], wait=False) is True
+    assert storage.db.execute("SELECT seq, action FROM actions").fetchall() == [(1, 5)]
+    storage.close()
+
+
+def test_writes_never_checkpoint_the_log_themselves(db: Path) -> None:
+    # A checkpoint waits for the disk: it is made in the storage thread every so many writes,
+    # never by a write that may have been made in the event loop's thread.
+    db.parent.mkdir(parents=True)
+    storage, gid = stored_game(db)
+    assert storage.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    due = 0
+    for k in range(2 * CHECKPOINT_EVERY + 1):
+        storage.add_actions(gid, [ActionRow(k + 1, 1, k % 4, 5, "player")], wait=False)
+        due += storage.checkpoint_due()
+    assert due == 2
+    wal = Path(f"{db}-wal")
+    reader = sqlite3.connect(db)
+    assert reader.execute("SELECT COUNT(*) FROM actions").fetchone() == (2 * CHECKPOINT_EVERY + 1,)
+    reader.close()
+    grown = wal.stat().st_size
+    storage.checkpoint()
+    busy, log, done = storage.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert busy == 0 and log > 0 and done == log  # every page of the log is written back
+    assert wal.stat().st_size == grown  # the log is reused from its start, not grown
+    storage.close()
+
+
+def test_a_checkpoint_under_way_holds_up_no_write(db: Path) -> None:
+    # A checkpoint waits for the disk (tens of milliseconds on a busy machine): it runs in the
+    # upkeep thread on a connection of its own, and writes made at once and calls in the
+    # storage thread go on meanwhile, each on its own connection.
+    db.parent.mkdir(parents=True)
+    storage, gid = stored_game(db)
+    worker = StorageWorker()
+    in_checkpoint = threading.Event()
+    release = threading.Event()
+    real = storage.checkpoint
+
+    def slow_checkpoint() -> None:
+        in_checkpoint.set()
+        release.wait(RECEIVE_TIMEOUT)
+        real()
+
+    async def main() -> None:
+        worker.later(slow_checkpoint)
+        await asyncio.get_running_loop().run_in_executor(
+            None, in_checkpoint.wait, RECEIVE_TIMEOUT)
+        ran, stored = worker.try_now(
+            lambda: storage.add_actions(gid, [ActionRow(1, 1, 0, 5, "player")], wait=False))
+        assert (ran, stored) == (True, True)  # at once, while the checkpoint waits
+        await asyncio.wait_for(worker.run(
+            lambda: storage.add_actions(gid, [ActionRow(2, 1, 1, 6, "player")])),
+            RECEIVE_TIMEOUT / 2)
+        release.set()
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        worker.close()  # waits for the checkpoint to finish
+    assert storage.db.execute("SELECT seq, action FROM actions").fetchall() == [(1, 5), (2, 6)]
+    busy, log, done = storage.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert busy == 0 and done == log
+    storage.close()
+
+
+def test_a_failed_checkpoint_is_logged_and_the_next_one_runs(
+        db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    worker = StorageWorker()
+    done = threading.Event()
+
+    def refused() -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    try:
+        worker.later(refused)
+        worker.later(done.set)
+        assert done.wait(RECEIVE_TIMEOUT)
+    finally:
+        worker.close()
+    assert "storage upkeep failed: disk I/O error" in caplog.text

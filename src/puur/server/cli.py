@@ -9,6 +9,7 @@ the "serves http://…" line comes only once the port is bound and the app has s
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import socket
 import sys
@@ -54,6 +55,10 @@ def add_serve_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hello-timeout", type=float, default=_DEFAULTS.hello_timeout,
                    metavar="SECONDS", help="seconds a new WebSocket has to say hello before it "
                    f"is closed (default {_DEFAULTS.hello_timeout:g})")
+    p.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"],
+                   help="event loop: uvloop (faster, installed with puur[all] where it exists) "
+                        "or the standard library's asyncio; auto takes uvloop when it is "
+                        "installed (default auto)")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn log level (default warning)")
@@ -75,11 +80,13 @@ def listen(host: str, port: int) -> socket.socket:
 
 def make_server(
     app: Starlette, limits: Limits, log_level: str = "warning", banner: str | None = None,
-    configure_logging: bool = True,
+    configure_logging: bool = True, loop: str = "auto",
 ) -> uvicorn.Server:
     """The uvicorn server of ``app`` with the WebSocket settings ``limits`` ask for; it prints
     ``banner`` once it has started. ``configure_logging=False`` leaves logging as it is
-    (uvicorn's loggers then reach the root logger: tests capture them)."""
+    (uvicorn's loggers then reach the root logger: tests capture them). ``loop``: the event
+    loop of :meth:`uvicorn.Server.run` (``auto``: uvloop when it is installed, else asyncio);
+    the HTTP parser is httptools when it is installed, else h11."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -90,7 +97,7 @@ def make_server(
 
     options: dict[str, Any] = {} if configure_logging else {"log_config": None}
     # The sans-I/O implementation of the websockets library (the default one is deprecated).
-    config = uvicorn.Config(app, log_level=log_level, ws="websockets-sansio",
+    config = uvicorn.Config(app, log_level=log_level, ws="websockets-sansio", loop=loop,
                             ws_max_size=limits.max_frame, ws_ping_interval=limits.ping_interval,
                             ws_ping_timeout=limits.ping_timeout, lifespan="on", **options)
     return Server(config)
@@ -114,6 +121,8 @@ def serve(args: argparse.Namespace) -> int:
                           ("--open-tables", args.open_tables)):
         if value < 1:
             raise SystemExit(f"puur: {option} must be at least 1, not {value}")
+    if args.loop == "uvloop" and importlib.util.find_spec("uvloop") is None:
+        raise SystemExit("puur: --loop uvloop needs the uvloop package (pip install uvloop)")
     if not 0 < args.hello_timeout < math.inf:
         raise SystemExit(f"puur: --hello-timeout must be above 0 seconds, not "
                          f"{args.hello_timeout:g}")
@@ -133,7 +142,7 @@ def serve(args: argparse.Namespace) -> int:
                          f"{e.strerror or e}") from None
     app = create_app(storage, bot_delay=args.bot_delay, limits=limits, bot_timer=args.bot_timer)
     banner = f"Puur serves http://{host}:{args.port}/  (database {args.db}; Ctrl+C stops)"
-    server = make_server(app, limits, args.log_level, banner)
+    server = make_server(app, limits, args.log_level, banner, loop=args.loop)
     try:
         server.run(sockets=[sock])
     finally:

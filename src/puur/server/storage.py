@@ -11,7 +11,13 @@ Every method raises :class:`sqlite3.Error` when the database refuses (a full dis
 locked by another process for more than :data:`BUSY_TIMEOUT` seconds) and then has changed
 nothing: each write is one transaction, rolled back whole when any part of it fails. The methods
 are plain blocking calls; the running server makes them in its storage thread
-(:mod:`puur.server.worker`), one at a time.
+(:mod:`puur.server.worker`), one at a time, but for an action's write, which it first tries at
+once with ``wait=False`` (:meth:`Storage.add_actions`: it never waits for a lock).
+
+The log is written back into the database file (a checkpoint, which waits for the disk) only by
+:meth:`Storage.checkpoint`, on a connection of its own, which the server calls in a thread of its
+own every :data:`CHECKPOINT_EVERY` writes, never by a write itself: no write waits for the disk,
+and no write waits for a checkpoint (SQLite lets a passive checkpoint and writers run at once).
 
 Uses only the standard library's :mod:`sqlite3`.
 """
@@ -114,6 +120,13 @@ _ADDED_COLUMNS: Final = (
 #: event loop; kept short so that those calls are answered (or refused and tried again) soon.
 BUSY_TIMEOUT: Final = 1.0
 
+# What SQLite says of a lock it would have waited for.
+_WOULD_WAIT: Final = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+#: Writes between two checkpoints (:meth:`Storage.checkpoint`): about two pages of log each,
+#: so the log stays near SQLite's own default of 1000 pages.
+CHECKPOINT_EVERY: Final = 500
+
 _INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, hand_no, seat, action, by, at) VALUES (?,?,?,?,?,?,?)"
 )
@@ -154,6 +167,7 @@ class Storage:
         use by another server (the lock of :mod:`puur.server.dbfile`, held until
         :meth:`close`)."""
         self.path = str(path)
+        self._writes = 0  # since the last checkpoint
         self._lock = lock_database(path)
         try:
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None,
@@ -162,11 +176,33 @@ class Storage:
                 check_foreign(self.db, self.path, "tables")  # before anything is written
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
                 self.db.execute("PRAGMA foreign_keys=ON")
                 self.db.executescript(_SCHEMA)
                 self._add_columns()
                 check_columns(self.db, self.path, _SCHEMA)
+                #: The connection of the writes made at once (``add_actions(wait=False)``):
+                #: SQLite's busy timeout at zero, so it fails where it would wait. Used only
+                #: under the storage worker's lock, like ``db``. ``None`` in memory (nothing
+                #: else can hold the lock there, and a second connection would be another
+                #: database): those writes then use ``db``.
+                self.now: sqlite3.Connection | None = None
+                if self.path != ":memory:":
+                    self.now = sqlite3.connect(self.path, timeout=0, isolation_level=None,
+                                               check_same_thread=False)
+                    for pragma in ("synchronous=NORMAL", "wal_autocheckpoint=0",
+                                   "foreign_keys=ON"):
+                        self.now.execute(f"PRAGMA {pragma}")
+                #: The connection of the checkpoints (:meth:`checkpoint`), used by one
+                #: thread at a time beside the other two; ``None`` in memory (no log).
+                self.ckpt: sqlite3.Connection | None = None
+                if self.path != ":memory:":
+                    self.ckpt = sqlite3.connect(self.path, timeout=0, isolation_level=None,
+                                                check_same_thread=False)
             except BaseException:
+                for extra in (getattr(self, "now", None), getattr(self, "ckpt", None)):
+                    if extra is not None:
+                        extra.close()
                 self.db.close()
                 raise
         except sqlite3.Error as e:
@@ -187,6 +223,9 @@ class Storage:
     def close(self) -> None:
         """Close the database and give its lock up."""
         try:
+            for extra in (self.now, self.ckpt):
+                if extra is not None:
+                    extra.close()
             self.db.close()
         finally:
             self._unlock()
@@ -252,17 +291,33 @@ class Storage:
             db.execute("UPDATE tables SET game_id=? WHERE code=?", (gid, code))
         return gid
 
-    def add_actions(self, game_id: int, rows: list[ActionRow]) -> None:
+    def add_actions(self, game_id: int, rows: list[ActionRow], wait: bool = True) -> bool:
         """Store actions of a game in order, with the deals and the game end they led to, in
-        one transaction (all or nothing)."""
+        one transaction (all or nothing). ``wait=False``: fail at once, instead of waiting up
+        to :data:`BUSY_TIMEOUT`, when another program holds the database's lock, and then
+        return ``False`` having changed nothing (the call can be made again, waiting); any
+        other refusal raises as always. ``True`` once stored."""
+        if wait:
+            self._add_actions(self.db, game_id, rows)
+        else:
+            try:
+                self._add_actions(self.now or self.db, game_id, rows)
+            except sqlite3.OperationalError as e:
+                if getattr(e, "sqlite_errorcode", None) in _WOULD_WAIT:
+                    return False
+                raise
+        self._writes += 1
+        return True
+
+    @staticmethod
+    def _add_actions(db: sqlite3.Connection, game_id: int, rows: list[ActionRow]) -> None:
         now = time.time()
         if len(rows) == 1 and rows[0].new_deal is None and rows[0].finish is None:
             # The common case: one statement is its own transaction.
             r = rows[0]
-            self.db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
-                                             now))
+            db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by, now))
             return
-        with self._tx() as db:
+        with _Transaction(db):
             for r in rows:
                 db.execute(_INSERT_ACTION, (game_id, r.seq, r.hand_no, r.seat, r.action, r.by,
                                             now))
@@ -280,6 +335,23 @@ class Storage:
                         (now, f.winner, f.reason, s0, s1, json.dumps(f.scores), f.record,
                          game_id),
                     )
+
+    def checkpoint_due(self) -> bool:
+        """``True`` once every :data:`CHECKPOINT_EVERY` writes of actions: the caller then
+        has :meth:`checkpoint` made."""
+        if self._writes < CHECKPOINT_EVERY:
+            return False
+        self._writes = 0
+        return True
+
+    def checkpoint(self) -> None:
+        """Write the log back into the database file as far as no reader holds it (SQLite's
+        passive checkpoint, on a connection of its own: it waits for the disk, but writers on
+        the other connections go on meanwhile, so the server makes it in a thread of its own,
+        :meth:`puur.server.worker.StorageWorker.later`). A refused checkpoint is tried again
+        with the next one. Nothing to do in memory."""
+        if self.ckpt is not None:
+            self.ckpt.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def add_share(self, game_id: int, key_hash: str) -> None:
         """Store a share key (its hash) that opens one finished game to whoever holds it."""

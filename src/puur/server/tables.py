@@ -361,7 +361,15 @@ class Table(TableMessages):
         finally:
             for _ in range(pushed):
                 game.pop()
-        await self.lobby.worker.run(lambda: self.storage.add_actions(gid, rows))
+        worker = self.lobby.worker
+        storage = self.storage
+        # At once while nothing waits in the storage thread and no other program holds the
+        # database; else in the thread, waiting as long as it may (puur.server.worker).
+        ran, stored = worker.try_now(lambda: storage.add_actions(gid, rows, wait=False))
+        if not (ran and stored):
+            await worker.run(lambda: storage.add_actions(gid, rows))
+        if storage.checkpoint_due():
+            worker.later(storage.checkpoint)
         for a in actions:
             game.push(a)  # as checked above, on the same game
         self.moves += len(rows)
