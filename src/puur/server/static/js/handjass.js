@@ -11,9 +11,11 @@ import { html } from "./dom.js";
 import { t } from "./i18n.js";
 import { pile } from "./piles.js";
 
-/** Whether `panel` is one of Handjass's. */
+/** Whether `panel` is one of Handjass's (Zuger's has words and players in play too, but
+ * nobody swaps there). */
 export function isHandjass(panel) {
-  return Boolean(panel) && Array.isArray(panel.said) && Array.isArray(panel.in_play);
+  return Boolean(panel) && Array.isArray(panel.said) && Array.isArray(panel.in_play)
+    && "swapper" in panel;
 }
 
 /** Whether a finished hand's score is Handjass's. */
