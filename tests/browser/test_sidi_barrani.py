@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .pages import game_state, post_table
+from .pages import ACTIONABLE, game_state, post_table
 from .test_layout import shot
 from .test_user_text import sit
 from .test_variants import lobby_table, play_out, ranking
@@ -41,7 +41,8 @@ def test_a_whole_game_with_the_auction(new_page: Callable[..., Any], server: str
     seen: dict[str, int] = {}
 
     def auction(p: Any) -> None:
-        p.wait_for_selector("#game-over, .hand-card.legal, .choice")
+        # Whatever the page asks: a call, the contract, a card, or a Weis and Stöck of its own.
+        p.wait_for_selector(f"{ACTIONABLE}, .call-btn")
         if not p.query_selector(".call-btn"):
             if p.query_selector(".choose-panel .choice"):
                 g = p.evaluate("puur.view.state.latest.game")
