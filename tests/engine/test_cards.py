@@ -91,7 +91,7 @@ def test_natural_order_is_rank_index() -> None:
 
 
 def test_deck_styles() -> None:
-    assert set(DECK_STYLES) == {"swiss", "french"}
+    assert set(DECK_STYLES) == {"swiss", "french", "salzburg"}
     # The double-index pairing: Schellen = diamonds, Rosen = hearts, Schilten = spades,
     # Eicheln = clubs.
     assert SWISS.suit_names == ("Schellen", "Rosen", "Schilten", "Eicheln")

@@ -16,7 +16,7 @@ def test_meta_lists_presets_bots_decks_languages(client: Any) -> None:
     assert m["bot_version"] == 1  # the outside bots' part (docs/protocol.md, Bots)
     assert set(m["presets"]) == set(PRESETS)
     assert m["bots"] == sorted(BOTS)
-    assert set(m["decks"]) == {"swiss", "french"}
+    assert set(m["decks"]) == {"swiss", "french", "salzburg"}
     assert set(m["languages"]) == {"de", "fr", "it", "en"}
 
 
