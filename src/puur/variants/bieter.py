@@ -16,18 +16,15 @@ The options, presets and action ids are in :mod:`puur.variants.bieter_rules`, on
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
 from puur.contracts import CONTRACT_TOKENS
 from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
     parse_call_token,
-    parse_trick_action,
     rank_sides,
 )
 from puur.variants.bieter_hand import BieterDeal, BieterHand, check_deal, deal_bieter
@@ -49,6 +46,7 @@ from puur.variants.bieter_rules import (
     add_hand,
     bid_action,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.series import DealtSeries
 
 __all__ = ["ACTIONS", "VARIANT", "BieterGame", "BieterVariant", "format_deal_line",
@@ -240,7 +238,7 @@ def parse_deal_line(rules: BieterRules, text: str) -> BieterDeal:
     return check_deal(rules, BieterDeal(hands, int(parts[0]), parse_card(parts[1]), down, up))
 
 
-class BieterVariant(OptionsVariant):
+class BieterVariant(DealLineVariant):
     """The static description of Bieter."""
 
     key = "bieter"
@@ -252,6 +250,10 @@ class BieterVariant(OptionsVariant):
         "against three)"
     options_class = BieterRules
     preset_table = PRESETS
+    deal_type = BieterDeal
+    word_ids: ClassVar[Mapping[str, int]] = {
+        "pass": A_PASS, "decline": A_DECLINE, "accept": A_ACCEPT}
+    other_tokens = ("bid:N", "choose:C", "discard:CARD", "call:CARD")
 
     def num_seats(self, rules: Any) -> int:
         """Three or five, as ``players`` says."""
@@ -290,72 +292,16 @@ class BieterVariant(OptionsVariant):
             turned = out[deal.dealer].bit_length() - 1
         return dataclasses.replace(deal, hands=tuple(out), turned=turned)
 
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Bieter deal (without the talon)."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> BieterGame:
         """A new game of Bieter."""
         return BieterGame(rules, seed, deals)
-
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis, Stöck, bid, contract, decline, discard or call token."""
-        tok = format_trick_action(hand, action)
-        if tok is not None:
-            return tok
-        if type(action) is int and A_PASS <= action < NUM_ACTIONS:
-            return ACTIONS.names[action]
-        return hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        a = parse_trick_action(hand, token)
-        if a is not None:
-            return a
-        t = token.strip()
-        kind, _sep, arg = t.partition(":")
-        kind = kind.lower()
-        try:
-            call = parse_call_token(t, self.name)
-            if call is not None:
-                return bid_action(call[1]) if call[0] == "bid" else A_CONTRACT + call[1]
-            if kind == "discard":
-                return A_DISCARD + parse_card(arg)
-            if kind == "call":
-                return A_CALL + parse_card(arg)
-        except ValueError as e:
-            raise ValueError(f"bad action {token!r}: {e}") from None
-        simple = {"pass": A_PASS, "decline": A_DECLINE, "accept": A_ACCEPT}
-        if t.lower() in simple:
-            return simple[t.lower()]
-        raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck, pass, bid:N, "
-                         "choose:C, decline, accept, discard:CARD or call:CARD")
-
-    def format_hand(self, game: Any, index: int) -> str:
-        """The dealer, the turned card, the hands and the talon."""
-        return format_deal_line(game.rounds[index].deal)
-
-    def parse_hand(self, rules: Any, text: str) -> BieterDeal:
-        """A deal of ``DEALER TURNED HAND / … [| DOWN / UP]``."""
-        return parse_deal_line(self.check_rules(rules), text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's."""
-        named = parse_deal_line(game.rules, text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Each seat's column after hand ``index``."""
         r = game.rounds[index]
         k, b = add_hand(r.totals, r.team_points)
         return tuple(k if s == r.koenig else b for s in range(r.num_seats))
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / SCORE …``."""
-        return format_places(game)
 
     def result_data(self, game: Any) -> dict[str, Any]:
         """The finished game, with what ended it: ``bid`` (the König's column reached his
@@ -365,6 +311,34 @@ class BieterVariant(OptionsVariant):
         if side >= 0:
             out["reason"] = "bid" if side == 0 else "target"
         return out
+
+    def format_other(self, hand: TrickHand, action: int) -> str | None:
+        """A bid, contract, discard or call token."""
+        if type(action) is int and A_PASS <= action < NUM_ACTIONS:
+            return ACTIONS.names[action]
+        return None
+
+    def parse_other(self, hand: TrickHand, token: str) -> int | None:
+        """``bid:N``, ``choose:C``, ``discard:CARD`` or ``call:CARD``."""
+        t = token.strip()
+        kind, _sep, arg = t.partition(":")
+        kind = kind.lower()
+        call = parse_call_token(t, self.name)
+        if call is not None:
+            return bid_action(call[1]) if call[0] == "bid" else A_CONTRACT + call[1]
+        if kind == "discard":
+            return A_DISCARD + parse_card(arg)
+        if kind == "call":
+            return A_CALL + parse_card(arg)
+        return None
+
+    def format_deal(self, deal: Any) -> str:
+        """The dealer, the turned card, the hands and the talon."""
+        return format_deal_line(deal)
+
+    def parse_deal(self, rules: Any, text: str) -> BieterDeal:
+        """A deal of ``DEALER TURNED HAND / … [| DOWN / UP]``."""
+        return parse_deal_line(rules, text)
 
 
 VARIANT: Final = BieterVariant()

@@ -17,19 +17,15 @@ and the variant's static description. Every public name of the three is importab
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any, Final
 
 from puur.hand import IllegalActionError, TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.differenzler_hand import (
     DifferenzlerDeal,
     DifferenzlerHand,
@@ -192,7 +188,7 @@ class DifferenzlerGame(SeriesGame[DifferenzlerHand]):
         }
 
 
-class DifferenzlerVariant(OptionsVariant):
+class DifferenzlerVariant(DealLineVariant):
     """The static description of Differenzler."""
 
     key = "differenzler"
@@ -205,6 +201,8 @@ class DifferenzlerVariant(OptionsVariant):
     lower_is_better = True
     options_class = DifferenzlerRules
     preset_table = PRESETS
+    deal_type = DifferenzlerDeal
+    other_tokens = ("forecast:N",)
 
     def num_seats(self, rules: Any) -> int:
         """Four, or three with ``players = 3``."""
@@ -220,63 +218,34 @@ class DifferenzlerVariant(OptionsVariant):
         """Cards, forecasts 0-157, Weis and Stöck (the same ids under every option)."""
         return ACTIONS
 
-    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> DifferenzlerDeal:
-        """The same dealer and trumps with other hands."""
-        if not isinstance(deal, DifferenzlerDeal):
-            raise TypeError(f"not a Differenzler deal: {deal!r}")
-        return dataclasses.replace(deal, hands=tuple(hands))
-
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Differenzler deal."""
-        return tuple(deal.hands)
-
     def new_game(
         self, rules: Any = None, seed: int | str | None = None, deals: list[Any] | None = None
     ) -> DifferenzlerGame:
         """A new game of Differenzler."""
         return DifferenzlerGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """``forecast:N``, or a card, Weis or Stöck token."""
-        tok = format_trick_action(hand, action)
-        return tok if tok is not None else hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
+    def parse_other(self, hand: TrickHand, token: str) -> int | None:
+        """``forecast:N``."""
         t = token.strip().lower()
-        if t.startswith("forecast:"):
-            f = t[9:]
-            if not (f.isascii() and f.isdigit() and int(f) <= MAX_FORECAST):
-                raise ValueError(f"bad action {token!r}: a forecast is 0..{MAX_FORECAST}")
-            return A_FORECAST + int(f)
-        a = parse_trick_action(hand, token)
-        if a is None:
-            raise ValueError(f"bad action {token!r}: expected a card, forecast:N, weis or stoeck")
-        return a
+        if not t.startswith("forecast:"):
+            return None
+        f = t[9:]
+        if not (f.isascii() and f.isdigit() and int(f) <= MAX_FORECAST):
+            raise ValueError(f"a forecast is 0..{MAX_FORECAST}")
+        return A_FORECAST + int(f)
 
-    def format_hand(self, game: Any, index: int) -> str:
+    def format_deal(self, deal: Any) -> str:
         """The dealer, the turned card (or drawn suit) and the hands."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(deal)
 
-    def parse_hand(self, rules: Any, text: str) -> DifferenzlerDeal:
+    def parse_deal(self, rules: Any, text: str) -> DifferenzlerDeal:
         """A deal of ``DEALER TRUMP HAND / …``."""
-        return parse_deal_line(self.check_rules(rules), text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's (the seat after the last hand's dealer)."""
-        named = parse_deal_line(game.rules, text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
+        return parse_deal_line(rules, text)
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Each player's penalty total after hand ``index``."""
         r = game.rounds[index]
         return tuple(t + p for t, p in zip(r.totals, r.penalties(), strict=True))
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / TOTAL …``."""
-        return format_places(game)
 
 
 VARIANT: Final = DifferenzlerVariant()

@@ -16,22 +16,18 @@ Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 decl
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
-from puur.hand import IllegalActionError, TrickHand
+from puur.hand import IllegalActionError
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.handjass_hand import (
-    A_MAYBE,
     A_PLAY,
     A_STOECK,
     NUM_ACTIONS,
@@ -286,7 +282,7 @@ def parse_deal_line(rules: HandjassRules, text: str) -> HandjassDeal:
     return check_deal(rules, deal)
 
 
-class HandjassVariant(OptionsVariant):
+class HandjassVariant(DealLineVariant):
     """The static description of Handjass."""
 
     key = "handjass"
@@ -299,6 +295,8 @@ class HandjassVariant(OptionsVariant):
     lower_is_better = False
     options_class = HandjassRules
     preset_table = PRESETS
+    deal_type = HandjassDeal
+    word_ids: ClassVar[Mapping[str, int]] = {w: A_PLAY + i for i, w in enumerate(_WORDS)}
 
     def num_seats(self, rules: Any) -> int:
         """Two to five, as ``players`` says."""
@@ -308,61 +306,22 @@ class HandjassVariant(OptionsVariant):
         """Cards, Weis, Stöck and the declaring words (the same ids under every option)."""
         return ACTIONS
 
-    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> HandjassDeal:
-        """The same dealer, turned card, blind and dead hand with other hands."""
-        if not isinstance(deal, HandjassDeal):
-            raise TypeError(f"not a Handjass deal: {deal!r}")
-        return dataclasses.replace(deal, hands=tuple(hands))
-
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The players' hands of a Handjass deal."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> HandjassGame:
         """A new game of Handjass."""
         return HandjassGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis or Stöck token, or a declaring word."""
-        if type(action) is int and A_PLAY <= action <= A_MAYBE:
-            return _WORDS[action - A_PLAY]
-        tok = format_trick_action(hand, action)
-        return tok if tok is not None else hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        low = token.strip().lower()
-        if low in _WORDS:
-            return A_PLAY + _WORDS.index(low)
-        a = parse_trick_action(hand, token)
-        if a is None:
-            raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck, play, drop, "
-                             "swap or maybe")
-        return a
-
-    def format_hand(self, game: Any, index: int) -> str:
+    def format_deal(self, deal: Any) -> str:
         """The dealer, the hands, the turned card, the blind, the dead hand and the cut."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(deal)
 
-    def parse_hand(self, rules: Any, text: str) -> HandjassDeal:
+    def parse_deal(self, rules: Any, text: str) -> HandjassDeal:
         """A deal of :func:`format_deal_line`'s form."""
-        return parse_deal_line(self.check_rules(rules), text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's."""
-        named = parse_deal_line(game.rules, text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
+        return parse_deal_line(rules, text)
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Each player's net after hand ``index``."""
         return tuple(game.nets(index + 1))
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / NET …``."""
-        return format_places(game)
 
 
 VARIANT: Final = HandjassVariant()

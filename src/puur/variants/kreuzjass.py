@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.actions import A_CHOOSE, A_PUSH
 from puur.cards import bits, format_card, format_cards, parse_card, parse_cards
@@ -31,12 +32,9 @@ from puur.contracts import ContractError, format_contract, parse_contract
 from puur.hand import IllegalActionError, TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.kreuzjass_hand import KreuzjassHand
 from puur.variants.kreuzjass_rules import (
     ACTIONS,
@@ -239,7 +237,7 @@ def parse_deal_line(text: str) -> KreuzjassDeal:
     return check_kreuzjass_deal(KreuzjassDeal(tuple(hands), int(parts[0]), parse_card(parts[1])))
 
 
-class KreuzjassVariant(OptionsVariant):
+class KreuzjassVariant(DealLineVariant):
     """The static description of Kreuzjass."""
 
     key = "kreuzjass"
@@ -250,6 +248,9 @@ class KreuzjassVariant(OptionsVariant):
     sides_text = "two teams of two, partners opposite"
     options_class = KreuzjassRules
     preset_table = PRESETS
+    deal_type = KreuzjassDeal
+    word_ids: ClassVar[Mapping[str, int]] = {"push": A_PUSH}
+    other_tokens = ("choose:C",)
 
     def num_seats(self, rules: Any) -> int:
         """Always four."""
@@ -274,71 +275,16 @@ class KreuzjassVariant(OptionsVariant):
             bottom = hands[deal.dealer].bit_length() - 1
         return dataclasses.replace(deal, hands=hands, bottom=bottom)
 
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Kreuzjass deal."""
-        return tuple(deal.hands)
-
     def new_game(
         self, rules: Any = None, seed: int | str | None = None, deals: list[Any] | None = None
     ) -> KreuzjassGame:
         """A new game of Kreuzjass."""
         return KreuzjassGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """``choose:CONTRACT``, ``push``, or a card, Weis or Stöck token."""
-        if action == A_PUSH:
-            return "push"
-        if type(action) is int and A_CHOOSE <= action < A_PUSH:
-            if action - A_CHOOSE not in CONTRACTS:
-                raise ValueError(f"not an action of Kreuzjass: {action!r}")
-            return f"choose:{format_contract(action - A_CHOOSE)}"
-        tok = format_trick_action(hand, action)
-        return tok if tok is not None else hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        t = token.strip()
-        low = t.lower()
-        if low == "push":
-            return A_PUSH
-        if low.startswith("choose:"):
-            word = {"bock": "obe", "gais": "unde"}.get(low[7:], t[7:])
-            try:
-                c = parse_contract(word)
-            except ContractError as e:
-                raise ValueError(f"bad action {token!r}: {e}") from None
-            if c not in CONTRACTS:
-                raise ValueError(f"bad action {token!r}: Kreuzjass has no such contract")
-            return A_CHOOSE + c
-        a = parse_trick_action(hand, t)
-        if a is None:
-            raise ValueError(
-                f"bad action {token!r}: expected a card, choose:X, push, weis or stoeck")
-        return a
-
-    def format_hand(self, game: Any, index: int) -> str:
-        """The dealer, the pack's bottom card and the hands."""
-        return format_deal_line(game.rounds[index].dealt)
-
-    def parse_hand(self, rules: Any, text: str) -> KreuzjassDeal:
-        """A deal of ``DEALER BOTTOM HAND / …``."""
-        return parse_deal_line(text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's."""
-        named = parse_deal_line(text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
-
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Both teams' totals after hand ``index``."""
         start, rd = game.start_scores[index], game.rounds[index]
         return (start[0] + rd.credited[0], start[1] + rd.credited[1])
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE PLACE / SCORE SCORE``."""
-        return format_places(game)
 
     def hand_data(self, game: Any, index: int) -> dict[str, Any]:
         """The hand's summary with Schieber's breakdown per team (:meth:`Round.hand_score`:
@@ -356,6 +302,41 @@ class KreuzjassVariant(OptionsVariant):
         return {"winner": game.winner if game.is_over else None,
                 "reason": game.end_reason or None, "scores": list(game.scores),
                 "places": list(game.standings()), "striche": None}
+
+    def format_other(self, hand: TrickHand, action: int) -> str | None:
+        """``choose:CONTRACT``."""
+        if type(action) is int and A_CHOOSE <= action < A_PUSH:
+            if action - A_CHOOSE not in CONTRACTS:
+                raise ValueError(f"not an action of Kreuzjass: {action!r}")
+            return f"choose:{format_contract(action - A_CHOOSE)}"
+        return None
+
+    def parse_other(self, hand: TrickHand, token: str) -> int | None:
+        """``choose:CONTRACT`` (Bock and Gais name Obenabe and Undenufe)."""
+        t = token.strip()
+        low = t.lower()
+        if not low.startswith("choose:"):
+            return None
+        word = {"bock": "obe", "gais": "unde"}.get(low[7:], t[7:])
+        try:
+            c = parse_contract(word)
+        except ContractError as e:
+            raise ValueError(str(e)) from None
+        if c not in CONTRACTS:
+            raise ValueError("Kreuzjass has no such contract")
+        return A_CHOOSE + c
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The dealer, the pack's bottom card and the hands."""
+        return format_deal_line(game.rounds[index].dealt)
+
+    def format_deal(self, deal: Any) -> str:
+        """The dealer, the pack's bottom card and the hands."""
+        return format_deal_line(deal)
+
+    def parse_deal(self, rules: Any, text: str) -> KreuzjassDeal:
+        """A deal of ``DEALER BOTTOM HAND / …``."""
+        return parse_deal_line(text)
 
 
 VARIANT: Final = KreuzjassVariant()

@@ -16,19 +16,14 @@ Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 decl
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_cards
-from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.molotow_hand import (
     A_STOECK,
     NUM_ACTIONS,
@@ -149,7 +144,7 @@ def parse_deal_line(rules: MolotowRules, text: str) -> MolotowDeal:
     return check_deal(rules, MolotowDeal(tuple(hands), int(parts[0])))
 
 
-class MolotowVariant(OptionsVariant):
+class MolotowVariant(DealLineVariant):
     """The static description of Molotow."""
 
     key = "molotow"
@@ -162,6 +157,7 @@ class MolotowVariant(OptionsVariant):
     lower_is_better = True
     options_class = MolotowRules
     preset_table = PRESETS
+    deal_type = MolotowDeal
 
     def num_seats(self, rules: Any) -> int:
         """Three to six, as ``players`` says."""
@@ -171,56 +167,18 @@ class MolotowVariant(OptionsVariant):
         """Cards, Weis and Stöck (the same ids under every option)."""
         return ACTIONS
 
-    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> MolotowDeal:
-        """The same dealer with other hands."""
-        if not isinstance(deal, MolotowDeal):
-            raise TypeError(f"not a Molotow deal: {deal!r}")
-        return dataclasses.replace(deal, hands=tuple(hands))
-
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Molotow deal."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> MolotowGame:
         """A new game of Molotow."""
         return MolotowGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis or Stöck token."""
-        tok = format_trick_action(hand, action)
-        return tok if tok is not None else hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        a = parse_trick_action(hand, token)
-        if a is None:
-            raise ValueError(f"bad action {token!r}: expected a card, weis or stoeck")
-        return a
-
-    def format_hand(self, game: Any, index: int) -> str:
+    def format_deal(self, deal: Any) -> str:
         """The dealer and the hands."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(deal)
 
-    def parse_hand(self, rules: Any, text: str) -> MolotowDeal:
+    def parse_deal(self, rules: Any, text: str) -> MolotowDeal:
         """A deal of ``DEALER HAND / …``."""
-        return parse_deal_line(self.check_rules(rules), text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's (the seat after the last hand's dealer)."""
-        named = parse_deal_line(game.rules, text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
-
-    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
-        """Each player's game total after hand ``index``."""
-        r = game.rounds[index]
-        return tuple(t + p for t, p in zip(r.totals, r.result(), strict=True))
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / TOTAL …``."""
-        return format_places(game)
+        return parse_deal_line(rules, text)
 
 
 VARIANT: Final = MolotowVariant()

@@ -16,19 +16,18 @@ in :mod:`puur.variants.sidi_barrani_hand`, the observation in
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.deal import deal_packets, shuffled
 from puur.hand import TrickHand
 from puur.notation import NotationError, format_deal, parse_deal
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_trick_action,
     parse_call_token,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.series import DealtSeries
 from puur.variants.sidi_barrani_hand import SidiBarraniDeal, SidiBarraniHand, check_deal
 from puur.variants.sidi_barrani_rules import (
@@ -159,7 +158,7 @@ def parse_deal_line(text: str) -> SidiBarraniDeal:
     return check_deal(SidiBarraniDeal(tuple(hands), int(parts[0])))
 
 
-class SidiBarraniVariant(OptionsVariant):
+class SidiBarraniVariant(DealLineVariant):
     """The static description of Sidi Barrani."""
 
     key = "sidi_barrani"
@@ -171,6 +170,9 @@ class SidiBarraniVariant(OptionsVariant):
     sides_text = "two teams of two, partners opposite"
     options_class = SidiBarraniRules
     preset_table = PRESETS
+    deal_type = SidiBarraniDeal
+    word_ids: ClassVar[Mapping[str, int]] = {"pass": A_PASS, "double": A_DOUBLE}
+    other_tokens = ("bid:N", "choose:C")
 
     def num_seats(self, rules: Any) -> int:
         """Always four."""
@@ -180,62 +182,10 @@ class SidiBarraniVariant(OptionsVariant):
         """The same ids under every option."""
         return ACTIONS
 
-    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> SidiBarraniDeal:
-        """The same dealer with other hands."""
-        if not isinstance(deal, SidiBarraniDeal):
-            raise TypeError(f"not a Sidi Barrani deal: {deal!r}")
-        return SidiBarraniDeal(tuple(hands), deal.dealer)
-
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The four hands of a deal."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> SidiBarraniGame:
         """A new game of Sidi Barrani."""
         return SidiBarraniGame(rules, seed, deals)
-
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis, Stöck, ``pass``, ``double``, ``bid:N`` or ``choose:C`` token."""
-        tok = format_trick_action(hand, action)
-        if tok is not None:
-            return tok
-        if type(action) is int and 0 <= action < NUM_ACTIONS and ACTIONS.names[action] != "-":
-            return ACTIONS.names[action]
-        return hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        a = parse_trick_action(hand, token)
-        if a is not None:
-            return a
-        try:
-            call = parse_call_token(token, self.name)
-            if call is not None:
-                kind, value = call
-                return bid_action(value) if kind == "bid" else A_CHOOSE + value
-        except ValueError as e:
-            raise ValueError(f"bad action {token!r}: {e}") from None
-        simple = {"pass": A_PASS, "double": A_DOUBLE}
-        if token.strip().lower() in simple:
-            return simple[token.strip().lower()]
-        raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck, pass, bid:N, "
-                         "double or choose:C")
-
-    def format_hand(self, game: Any, index: int) -> str:
-        """The dealer and the four hands."""
-        return format_deal_line(game.rounds[index].dealt)
-
-    def parse_hand(self, rules: Any, text: str) -> SidiBarraniDeal:
-        """A deal of ``DEALER HAND / HAND / HAND / HAND``."""
-        return parse_deal_line(text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's."""
-        named = parse_deal_line(text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Both teams' totals after hand ``index``."""
@@ -254,6 +204,32 @@ class SidiBarraniVariant(OptionsVariant):
             out["winner"] = game.winner
             out["reason"] = "target"
         return out
+
+    def format_other(self, hand: TrickHand, action: int) -> str | None:
+        """A ``bid:N`` or ``choose:C`` token."""
+        if type(action) is int and 0 <= action < NUM_ACTIONS and ACTIONS.names[action] != "-":
+            return ACTIONS.names[action]
+        return None
+
+    def parse_other(self, hand: TrickHand, token: str) -> int | None:
+        """``bid:N`` or ``choose:C``."""
+        call = parse_call_token(token, self.name)
+        if call is None:
+            return None
+        kind, value = call
+        return bid_action(value) if kind == "bid" else A_CHOOSE + value
+
+    def format_hand(self, game: Any, index: int) -> str:
+        """The dealer and the four hands."""
+        return format_deal_line(game.rounds[index].dealt)
+
+    def format_deal(self, deal: Any) -> str:
+        """The dealer and the four hands."""
+        return format_deal_line(deal)
+
+    def parse_deal(self, rules: Any, text: str) -> SidiBarraniDeal:
+        """A deal of ``DEALER HAND / HAND / HAND / HAND``."""
+        return parse_deal_line(text)
 
 
 VARIANT: Final = SidiBarraniVariant()

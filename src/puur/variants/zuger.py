@@ -15,19 +15,15 @@ Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 decl
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
-from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
+from puur.variants.dealt import DealLineVariant
 from puur.variants.series import DealtSeries
 from puur.variants.zuger_hand import (
     A_STAY,
@@ -148,7 +144,7 @@ def parse_deal_line(rules: ZugerRules, text: str) -> ZugerDeal:
     return check_deal(rules, deal)
 
 
-class ZugerVariant(OptionsVariant):
+class ZugerVariant(DealLineVariant):
     """The static description of Zuger."""
 
     key = "zuger"
@@ -161,6 +157,8 @@ class ZugerVariant(OptionsVariant):
     lower_is_better = False
     options_class = ZugerRules
     preset_table = PRESETS
+    deal_type = ZugerDeal
+    word_ids: ClassVar[Mapping[str, int]] = {w: A_STAY + i for i, w in enumerate(WORDS)}
 
     def num_seats(self, rules: Any) -> int:
         """Four or three, as ``players`` says."""
@@ -170,62 +168,18 @@ class ZugerVariant(OptionsVariant):
         """Cards, Weis, Stöck and Zuger's words (the same ids under every option)."""
         return ACTIONS
 
-    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> ZugerDeal:
-        """The same dealer and turned card with other hands."""
-        if not isinstance(deal, ZugerDeal):
-            raise TypeError(f"not a Zuger deal: {deal!r}")
-        return dataclasses.replace(deal, hands=tuple(hands))
-
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Zuger deal."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> ZugerGame:
         """A new game of Zuger."""
         return ZugerGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis or Stöck token, or one of Zuger's words."""
-        if type(action) is int and A_STAY <= action < A_STAY + len(WORDS):
-            return WORDS[action - A_STAY]
-        tok = format_trick_action(hand, action)
-        return tok if tok is not None else hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        low = token.strip().lower()
-        if low in WORDS:
-            return A_STAY + WORDS.index(low)
-        a = parse_trick_action(hand, token)
-        if a is None:
-            raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck or one of "
-                             f"{', '.join(WORDS)}")
-        return a
-
-    def format_hand(self, game: Any, index: int) -> str:
+    def format_deal(self, deal: Any) -> str:
         """The dealer, the hands and the turned card."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(deal)
 
-    def parse_hand(self, rules: Any, text: str) -> ZugerDeal:
+    def parse_deal(self, rules: Any, text: str) -> ZugerDeal:
         """A deal of :func:`format_deal_line`'s form."""
-        return parse_deal_line(self.check_rules(rules), text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's (the seat after the last hand's dealer)."""
-        named = parse_deal_line(game.rules, text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
-
-    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
-        """Each player's written total after hand ``index``."""
-        r = game.rounds[index]
-        return tuple(t + p for t, p in zip(r.totals, r.result(), strict=True))
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / TOTAL …``."""
-        return format_places(game)
+        return parse_deal_line(rules, text)
 
 
 VARIANT: Final = ZugerVariant()
