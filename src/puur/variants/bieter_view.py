@@ -46,7 +46,7 @@ from puur.cards import bits, format_card
 from puur.contracts import format_contract
 from puur.hand import OVER
 from puur.variants.bieter_rules import NUM_ACTIONS, REMOVED_AT_FIVE
-from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
+from puur.variants.view import SeatView, card_planes, check_seat, seat_fields, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -235,9 +235,8 @@ class BieterObservation(SeatView):
 
 def observe(hand: BieterHand, seat: int) -> BieterObservation:
     """The observation of ``seat`` (``-1``: a spectator) in ``hand``."""
+    check_seat(hand, seat)
     n = hand.num_seats
-    if type(seat) is not int or not SPECTATOR <= seat < n:
-        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
     extra = [0] * n
     if hand.turned >= 0:
         extra[hand.dealer] = 1 << hand.turned
@@ -264,17 +263,14 @@ def observe(hand: BieterHand, seat: int) -> BieterObservation:
         out |= hand.deal.talon_up
     if me_koenig:
         out |= hand.discards
-    my_turn = seat >= 0 and hand.to_move == seat and not over
+    fields = seat_fields(hand, seat, view)
+    fields.update(
+        mode=hand.mode if hand.contract >= 0 else -1,
+        weis_shown=shown,
+        known=known,
+    )
     return BieterObservation(
-        seat=seat,
-        rules=hand.options,
-        num_seats=n,
-        phase=view.phase,
-        to_move=hand.to_move,
-        dealer=hand.dealer,
-        hand=hand.hands[seat] if seat >= 0 else 0,
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        hand_no=hand.hand_no,
+        **fields,
         first=hand.first,
         bids=hand.bids,
         passed=hand.passed,
@@ -282,8 +278,6 @@ def observe(hand: BieterHand, seat: int) -> BieterObservation:
         koenig=hand.koenig,
         bid=hand.bid,
         contract=hand.contract,
-        trump=hand.trump,
-        mode=hand.mode if hand.contract >= 0 else -1,
         turned=hand.turned,
         talon_up=hand.deal.talon_up,
         talon_taken=hand.talon_taken,
@@ -293,23 +287,11 @@ def observe(hand: BieterHand, seat: int) -> BieterObservation:
         thrown_in=hand.thrown_in,
         called=hand.called,
         partner=partner,
-        trick_no=hand.trick_no,
         num_tricks=hand.num_tricks,
-        leader=hand.leader,
-        trick=view.trick,
-        history=view.history,
-        trick_winners=hand.trick_winners,
         trick_values=hand.trick_values,
         made=hand.credited,
         team_points=team_points,
         totals=hand.totals,
         targets=hand.targets,
-        weis_announced=view.weis_announced,
-        weis_shown=shown,
-        weis_seat=view.weis_seat,
-        stoeck_seat=view.stoeck_seat,
-        known=known,
         out_of_play=out,
-        weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
-        legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )

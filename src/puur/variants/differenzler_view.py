@@ -37,7 +37,13 @@ from typing import TYPE_CHECKING, Final, TypedDict
 
 from puur.cards import bits
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, TableView, card_planes, table_view
+from puur.variants.view import (
+    TableView,
+    card_planes,
+    check_seat,
+    seat_fields,
+    table_view,
+)
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -196,9 +202,8 @@ class DifferenzlerObservation:
 
 def observe(hand: DifferenzlerHand, seat: int) -> DifferenzlerObservation:
     """The observation of ``seat`` (``-1``: a spectator) in ``hand``."""
+    check_seat(hand, seat)
     n = hand.num_seats
-    if type(seat) is not int or not SPECTATOR <= seat < n:
-        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
     extra = [0] * n
     if hand.turned >= 0:
         extra[hand.dealer] = 1 << hand.turned
@@ -208,36 +213,13 @@ def observe(hand: DifferenzlerHand, seat: int) -> DifferenzlerObservation:
     forecasts = tuple(
         f if (s == seat or over or open_) else -1 for s, f in enumerate(hand.forecasts)
     )
-    my_turn = seat >= 0 and hand.to_move == seat and not over
     return DifferenzlerObservation(
-        seat=seat,
-        rules=hand.options,
-        num_seats=n,
-        phase=view.phase,
-        to_move=hand.to_move,
-        dealer=hand.dealer,
-        hand=hand.hands[seat] if seat >= 0 else 0,
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
+        **seat_fields(hand, seat, view),
         contract=hand.contract,
-        trump=hand.trump,
-        mode=hand.mode,
         turned=hand.turned,
-        trick_no=hand.trick_no,
-        leader=hand.leader,
-        trick=view.trick,
-        history=view.history,
-        trick_winners=hand.trick_winners,
         forecasts=forecasts,
         forecast_done=tuple(f >= 0 for f in hand.forecasts),
         made=hand.credited,
         totals=hand.totals,
         penalties=hand.penalties(),
-        hand_no=hand.hand_no,
-        weis_announced=view.weis_announced,
-        weis_shown=view.weis_shown,
-        weis_seat=view.weis_seat,
-        stoeck_seat=view.stoeck_seat,
-        known=view.known,
-        weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
-        legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from puur.cards import ALL_CARDS, Rank, bits, format_card
 from puur.hand import OVER
 from puur.variants.handjass_hand import A_DROP, A_MAYBE, A_PLAY, A_SWAP, NUM_ACTIONS
-from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
+from puur.variants.view import SeatView, card_planes, check_seat, seat_fields, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -232,9 +232,7 @@ def _public(hand: HandjassHand) -> tuple[list[int], int, int]:
 
 def observe(hand: HandjassHand, seat: int) -> HandjassObservation:
     """The observation of ``seat`` (``-1``: a spectator) in ``hand``."""
-    n = hand.num_seats
-    if type(seat) is not int or not SPECTATOR <= seat < n:
-        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
+    check_seat(hand, seat)
     public, blind_known, holder = _public(hand)
     view = table_view(hand, seat, tuple(public))
     if seat >= 0 and seat == hand.swapper:
@@ -244,19 +242,9 @@ def observe(hand: HandjassHand, seat: int) -> HandjassObservation:
     if hand.layout.blind:
         piles = (hand.blind.bit_count(), hand.dead.bit_count())
         pile_known = (blind_known & hand.blind, 0)
-    my_turn = seat >= 0 and hand.to_move == seat and hand.phase != OVER
     dealt = sum(hand.deal.hands) | hand.deal.blind | hand.deal.dead
     return HandjassObservation(
-        seat=seat,
-        rules=hand.options,
-        num_seats=n,
-        phase=view.phase,
-        to_move=hand.to_move,
-        dealer=hand.dealer,
-        hand=hand.hands[seat] if seat >= 0 else 0,
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        trump=hand.trump,
-        mode=hand.mode,
+        **seat_fields(hand, seat, view),
         turned=hand.turned,
         turned_seat=holder,
         robber=hand.robber,
@@ -265,26 +253,13 @@ def observe(hand: HandjassHand, seat: int) -> HandjassObservation:
         words=hand.words,
         said=hand.said,
         swapper=hand.swapper,
-        trick_no=hand.trick_no,
         num_tricks=hand.num_tricks,
-        leader=hand.leader,
-        trick=view.trick,
-        history=view.history,
-        trick_winners=hand.trick_winners,
         trick_values=hand.trick_values,
         made=hand.credited,
         totals=hand.totals,
         result=hand.result(),
         marks=hand.marks(),
-        hand_no=hand.hand_no,
-        weis_announced=view.weis_announced,
-        weis_shown=view.weis_shown,
-        weis_seat=view.weis_seat,
-        stoeck_seat=view.stoeck_seat,
-        known=view.known,
         piles=piles,
         pile_known=pile_known,
         out_of_play=ALL_CARDS & ~dealt,
-        weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
-        legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )

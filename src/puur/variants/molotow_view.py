@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from puur.cards import ALL_CARDS, bits, format_card
 from puur.contracts import MODE_OBENABE
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
+from puur.variants.view import SeatView, card_planes, check_seat, seat_fields, table_view
 from puur.weis import Meld
 
 if TYPE_CHECKING:
@@ -160,9 +160,7 @@ class MolotowObservation(SeatView):
 
 def observe(hand: MolotowHand, seat: int) -> MolotowObservation:
     """The observation of ``seat`` (``-1``: a spectator) in ``hand``."""
-    n = hand.num_seats
-    if type(seat) is not int or not SPECTATOR <= seat < n:
-        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
+    check_seat(hand, seat)
     view = table_view(hand, seat)
     shown = view.weis_shown
     known = view.known
@@ -173,38 +171,21 @@ def observe(hand: MolotowHand, seat: int) -> MolotowObservation:
         known = tuple(
             (k | sum(m.cards for m in hand.declared[s])) & ~played for s, k in enumerate(known)
         )
-    my_turn = seat >= 0 and hand.to_move == seat and hand.phase != OVER
+    fields = seat_fields(hand, seat, view)
+    fields.update(
+        weis_shown=shown,
+        weis_seat=view.weis_seat if hand.options.best_weis_only else -1,
+        known=known,
+    )
     return MolotowObservation(
-        seat=seat,
-        rules=hand.options,
-        num_seats=n,
-        phase=view.phase,
-        to_move=hand.to_move,
-        dealer=hand.dealer,
-        hand=hand.hands[seat] if seat >= 0 else 0,
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        trump=hand.trump,
-        mode=hand.mode,
+        **fields,
         trump_card=hand.trump_card,
         trump_seat=hand.trump_seat,
-        trick_no=hand.trick_no,
-        leader=hand.leader,
-        trick=view.trick,
-        history=view.history,
-        trick_winners=hand.trick_winners,
         trick_values=hand.trick_values,
         made=hand.credited,
         table_weis=hand.table_weis,
         totals=hand.totals,
         result=hand.result(),
         marks=hand.marks(),
-        hand_no=hand.hand_no,
-        weis_announced=view.weis_announced,
-        weis_shown=shown,
-        weis_seat=view.weis_seat if hand.options.best_weis_only else -1,
-        stoeck_seat=view.stoeck_seat,
-        known=known,
         out_of_play=ALL_CARDS & ~sum(hand.initial_hands),
-        weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
-        legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from puur.cards import bits
-from puur.hand import STOECK, WEIS, TrickHand
+from puur.hand import OVER, STOECK, WEIS, TrickHand
 from puur.weis import Meld, stoeck_cards
 
-__all__ = ["SPECTATOR", "SeatView", "TableView", "announcement", "card_planes", "table_view"]
+__all__ = [
+    "SPECTATOR", "SeatView", "TableView", "announcement", "card_planes", "check_seat",
+    "seat_fields", "table_view",
+]
 
 SPECTATOR: Final = -1
 
@@ -169,3 +172,43 @@ def card_planes(
     for s, c in trick:
         v[trick_at + 36 * ((s - me) % num_seats) + c] = 1.0
     return v
+
+
+def check_seat(hand: TrickHand, seat: object) -> None:
+    """``ValueError`` unless ``seat`` is ``-1`` (a spectator) or a seat of ``hand``."""
+    n = hand.num_seats
+    if type(seat) is not int or not SPECTATOR <= seat < n:
+        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
+
+
+def seat_fields(hand: Any, seat: int, view: TableView) -> dict[str, Any]:
+    """The fields a variant's observation shares with every other, as keywords: the seat, the
+    rules, the deal's public facts, the trick in play and the history, the Weis and Stöck the
+    table knows (``view``), and the seat's Weis options and legal actions when it is its turn.
+    A variant adds its own fields and replaces any of these it shows otherwise."""
+    my_turn = seat >= 0 and hand.to_move == seat and hand.phase != OVER
+    return {
+        "seat": seat,
+        "rules": hand.options,
+        "num_seats": hand.num_seats,
+        "phase": view.phase,
+        "to_move": hand.to_move,
+        "dealer": hand.dealer,
+        "hand": hand.hands[seat] if seat >= 0 else 0,
+        "hand_sizes": tuple(h.bit_count() for h in hand.hands),
+        "trump": hand.trump,
+        "mode": hand.mode,
+        "trick_no": hand.trick_no,
+        "leader": hand.leader,
+        "trick": view.trick,
+        "history": view.history,
+        "trick_winners": hand.trick_winners,
+        "hand_no": hand.hand_no,
+        "weis_announced": view.weis_announced,
+        "weis_shown": view.weis_shown,
+        "weis_seat": view.weis_seat,
+        "stoeck_seat": view.stoeck_seat,
+        "known": view.known,
+        "weis_options": tuple(hand.weis_options(seat)) if my_turn and hand.phase == WEIS else (),
+        "legal_actions": tuple(hand.legal_actions()) if my_turn else (),
+    }

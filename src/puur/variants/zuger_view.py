@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from puur.cards import bits, format_card
 from puur.hand import OVER
-from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
+from puur.variants.view import SeatView, card_planes, check_seat, seat_fields, table_view
 from puur.variants.zuger_hand import (
     A_ACCEPT,
     A_HOME,
@@ -207,24 +207,13 @@ class ZugerObservation(SeatView):
 
 def observe(hand: ZugerHand, seat: int) -> ZugerObservation:
     """The observation of ``seat`` (``-1``: a spectator) in ``hand``."""
+    check_seat(hand, seat)
     n = hand.num_seats
-    if type(seat) is not int or not SPECTATOR <= seat < n:
-        raise ValueError(f"seat must be -1 (a spectator) or 0..{n - 1}, not {seat!r}")
     public = [0] * n
     public[hand.turned_seat] = 1 << hand.turned
     view = table_view(hand, seat, tuple(public))
-    my_turn = seat >= 0 and hand.to_move == seat and hand.phase != OVER
     return ZugerObservation(
-        seat=seat,
-        rules=hand.options,
-        num_seats=n,
-        phase=view.phase,
-        to_move=hand.to_move,
-        dealer=hand.dealer,
-        hand=hand.hands[seat] if seat >= 0 else 0,
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        trump=hand.trump,
-        mode=hand.mode,
+        **seat_fields(hand, seat, view),
         turned=hand.turned,
         turned_seat=hand.turned_seat,
         active=hand.active,
@@ -239,23 +228,10 @@ def observe(hand: ZugerHand, seat: int) -> ZugerObservation:
         staying=hand.staying,
         settled=hand.settled,
         redealt=hand.redealt,
-        trick_no=hand.trick_no,
         num_tricks=hand.num_tricks,
-        leader=hand.leader,
-        trick=view.trick,
-        history=view.history,
-        trick_winners=hand.trick_winners,
         trick_values=hand.trick_values,
         made=hand.credited,
         totals=hand.totals,
         result=hand.result(),
-        hand_no=hand.hand_no,
-        weis_announced=view.weis_announced,
-        weis_shown=view.weis_shown,
-        weis_seat=view.weis_seat,
-        stoeck_seat=view.stoeck_seat,
-        known=view.known,
         own_weis=hand.own_weis(seat) if seat >= 0 and seat in hand.active else 0,
-        weis_options=tuple(hand.weis_options(seat)) if my_turn and hand.phase == "weis" else (),
-        legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )
