@@ -22,10 +22,12 @@ from puur.contracts import Contract
 from puur.demo import run_variant_demo
 from puur.i18n import t
 from puur.tui.app import GameScreen, InfoScreen, PuurApp
+from puur.tui.decisions import choice_dialog
+from puur.tui.events import apply_action
 from puur.tui.face_kreuzjass import KreuzjassFace
 from puur.tui.faces import face_for
 from puur.tui.plain import EXIT_OK, run_plain
-from puur.tui.render import card_markup, card_text, suit_name
+from puur.tui.render import card_markup, card_text, event_text, seat_name, suit_name
 from puur.tui.settings import Settings
 from puur.variants import get
 
@@ -85,6 +87,29 @@ def test_the_face_tells_the_weli_hand_the_push_and_bock() -> None:
     g.push(A_CHOOSE + Contract.OBENABE)
     _line1, line2 = face.status(session, g.observation(0), "en", "salzburg")
     assert line2.startswith("Bock (Obenabe), named by") and "pushed" in line2
+
+
+def test_the_choosing_dialog_and_the_log_name_bock_and_gais() -> None:
+    session = variant_session(SHORT, seed=3)
+    g = session.game
+    while g.hand_no == 1:
+        g.push(g.legal_actions()[0])
+    obs = g.observation(g.to_move)
+    dialog = choice_dialog(obs, "de", "salzburg")
+    assert dialog is not None
+    labels = dict(dialog.choices)
+    assert labels[A_CHOOSE + Contract.OBENABE] == t("kj.bock", "de")
+    assert labels[A_CHOOSE + Contract.UNDENUFE] == t("kj.gais", "de")
+    assert labels[A_CHOOSE + Contract.ROSEN] == "Herz Trumpf"
+    seat = g.to_move
+    events = apply_action(g, A_CHOOSE + Contract.UNDENUFE)
+    line = event_text(events[0], "salzburg", "en")
+    assert line == t("ev.choose", "en", seat=seat_name(seat, "en"), contract=t("kj.gais", "en"))
+    assert "Gais" in line
+    # Schieber keeps its names.
+    sch = variant_session(variant_rules("schieber"), seed=3).game
+    labels = dict(choice_dialog(sch.observation(sch.to_move), "en", "swiss").choices)  # type: ignore[union-attr]
+    assert labels[A_CHOOSE + Contract.OBENABE] == t("contract.obe", "en")
 
 
 def test_the_face_tells_the_cut_card() -> None:

@@ -43,7 +43,7 @@ def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
     if obs.phase == "choose":
         mult = obs.rules.multipliers
         show_mult = any(m != 1 for m in mult)
-        choices = [(a, contract_name(m.contract, deck, lang)
+        choices = [(a, render_arg(action_arg(a, obs), deck, lang)
                     + (f"  ×{mult[m.contract]}" if show_mult else ""))
                    for a, m in moves.items() if m.kind == "choose"]
         choices += [(a, t("push_back" if pushes_back(obs) else "push", lang))

@@ -34,6 +34,8 @@ class Event:
     seat: int = -1
     card: int = -1
     contract: int = -1
+    #: The catalogue key of the variant's own name of ``contract`` ("": the usual name).
+    contract_key: str = ""
     #: ``weis``: (points, length) of each announced meld; ``weis_best``: the team's total.
     melds: tuple[tuple[int, int], ...] = ()
     points: int = 0
@@ -87,7 +89,10 @@ def apply_action(game: Any, action: int) -> list[Event]:
             other = to >= 0 and game.sides[to] != game.sides[seat]
             ev("push_on" if other else "push", seat, to=to)
     elif move.kind == "choose":
-        ev("choose", seat, contract=move.contract)
+        from puur.tui.faces import contract_key
+
+        ev("choose", seat, contract=move.contract,
+           contract_key=contract_key(variant.key, move.contract))
     elif move.kind == "forecast":
         forecasts = getattr(obs, "forecasts", ())
         shown = forecasts[seat] if seat < len(forecasts) else -1

@@ -61,6 +61,7 @@ class KreuzjassFace(SchieberFace):
     """Kreuzjass: Schieber's slate with Vorarlberg's contracts."""
 
     key = "kreuzjass"
+    contract_words = _WORDS
 
     def intro(self, session: PlaySession, lang: str) -> str:
         return (f"Puur — Kreuzjass. {seat_name(0, lang)}; {t('partner', lang)}: "

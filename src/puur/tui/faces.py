@@ -14,6 +14,7 @@ Schieber's face keeps its Jasstafel and hand summary (:mod:`puur.tui.render`,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -111,6 +112,9 @@ class Face(ABC):
     commands_key: ClassVar[str] = "help.commands_sheet"
     help_score_key: ClassVar[str] = "help.score"
     help_sheet_key: ClassVar[str] = "help.sheet"
+    #: Catalogue keys of the variant's own names of contracts (Kreuzjass's Bock for
+    #: Obenabe); every other contract keeps its usual name.
+    contract_words: ClassVar[Mapping[int, str]] = {}
 
     def intro(self, session: PlaySession, lang: str) -> str:
         """The line mode's first line: the game, where the human sits, with whom."""
@@ -364,3 +368,8 @@ def face_for(variant_key: str) -> Face:
     except KeyError:
         raise KeyError(f"the terminal cannot show {variant_key!r}; it shows "
                        f"{', '.join(FACES)}") from None
+
+
+def contract_key(variant_key: str, contract: int) -> str:
+    """The catalogue key of the variant's own name of ``contract`` ("" for the usual name)."""
+    return face_for(variant_key).contract_words.get(contract, "") if contract >= 0 else ""

@@ -101,9 +101,10 @@ class Suit:
 
 @dataclass(frozen=True)
 class Contract:
-    """A contract: ``Rosen trumps``, ``Obenabe`` …"""
+    """A contract: ``Rosen trumps``, ``Obenabe`` … (``key``: the variant's own name)."""
 
     contract: int
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def render_arg(arg: Arg, deck: str, lang: str, markup: bool = False) -> str:
     if isinstance(arg, Suit):
         return suit_name(arg.suit, deck, lang)
     if isinstance(arg, Contract):
-        return contract_name(arg.contract, deck, lang)
+        return contract_name(arg.contract, deck, lang, arg.key)
     if isinstance(arg, Key):
         return t(arg.key, lang)
     if isinstance(arg, Count):
@@ -207,11 +208,14 @@ def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
     forecast, a row of the sheet, a Weis split (from the observation's options), a Stöck
     answer, a bid or pass, a discard, a called card, declining or playing a hand; what the
     action is comes from the variant's action space."""
-    move = decode(variant_of(obs), action)
+    variant = variant_of(obs)
+    move = decode(variant, action)
     if move.kind == "card":
         return Card(action, token)
     if move.kind == "choose":
-        return Contract(move.contract)
+        from puur.tui.faces import contract_key
+
+        return Contract(move.contract, contract_key(variant.key, move.contract))
     if move.kind == "push":
         return Key("push_back" if pushes_back(obs) else "push")
     if move.kind == "forecast":

@@ -121,8 +121,11 @@ def card_symbol_text(card: int, deck: str) -> str:
     return f"{SUIT_SYMBOLS[deck][s]}{_style(deck).rank_short[rank_of(card)]}{weli}"
 
 
-def contract_name(contract: int, deck: str, lang: str) -> str:
-    """A contract's name: the trump suit, or Obenabe, Undenufe …"""
+def contract_name(contract: int, deck: str, lang: str, key: str = "") -> str:
+    """A contract's name: the trump suit, or Obenabe, Undenufe … (``key``: the catalogue key
+    of a variant's own name for it, as Kreuzjass's Bock)."""
+    if key:
+        return t(key, lang)
     if contract < 4:
         return t("contract.suit", lang, suit=suit_name(contract, deck, lang))
     return t(f"contract.{CONTRACT_TOKENS[contract]}", lang)
@@ -231,7 +234,8 @@ def event_text(ev: Event, deck: str, lang: str, markup: bool = False) -> str:
     if ev.kind in ("push", "push_back", "push_on"):
         return _push_text(ev.kind, who, ev.to, lang, n)
     if ev.kind == "choose":
-        return t("ev.choose", lang, seat=who, contract=contract_name(ev.contract, deck, lang))
+        return t("ev.choose", lang, seat=who,
+                 contract=contract_name(ev.contract, deck, lang, ev.contract_key))
     if ev.kind == "forecast":
         if ev.points < 0:
             return t("ev.forecast_hidden", lang, seat=who)
@@ -310,7 +314,11 @@ def replay_action_text(rd: Any, action: int, deck: str, lang: str,
         card = card_markup(action, deck) if markup else card_text(action, deck, lang)
         return t("ev.play", lang, seat=who, card=card)
     if move.kind == "choose":
-        return t("ev.choose", lang, seat=who, contract=contract_name(move.contract, deck, lang))
+        from puur.tui.faces import contract_key
+
+        key = contract_key(variant.key, move.contract) if variant is not None else ""
+        return t("ev.choose", lang, seat=who,
+                 contract=contract_name(move.contract, deck, lang, key))
     if move.kind == "push":
         after = rd.copy()
         after.push(action)
