@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,10 +20,14 @@ def test_the_page_has_its_examples() -> None:
 
 
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_research_examples_run(code: str) -> None:
+def test_research_examples_run(code: str, tmp_path: Path) -> None:
+    """Each example runs by itself in a fresh interpreter, as a reader would run it (in this
+    process another test's imports could do what the example forgets)."""
     if "pyspiel" in code:
         pytest.importorskip("pyspiel", reason="open_spiel is not installed")
-    exec(compile(code, str(DOC), "exec"), {"__name__": "research_example"})
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
 
 
 @pytest.mark.parametrize("name", ["aec", "single", "vector", "policy"])
