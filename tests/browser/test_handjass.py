@@ -206,6 +206,9 @@ def test_two_players_a_whole_game_with_the_blind_and_the_dead_hand(
     page.click("#game-over a[href^='/?replay=']")
     replay_to_end(page)
     assert len(page.query_selector_all(".replay-view .seat")) == 2
+    # Every card open: the blind (or the hand put aside) and the dead hand lie face up.
+    assert len(page.query_selector_all(".replay-view .open-piles .blind .pile-up")) == 9
+    assert len(page.query_selector_all(".replay-view .open-piles .dead .pile-up")) == 9
     nets = page.eval_on_selector_all(".replay-view .hj-score tr.game td",
                                      "els => els.map(e => Number(e.textContent))")
     assert nets == g["result"]["scores"]

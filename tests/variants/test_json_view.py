@@ -51,3 +51,34 @@ def test_a_kept_view_is_the_view_built_afresh(key: str, preset: str) -> None:
     kept = shared_view(game, game.observation(-1))
     json_view._MEMO.clear()
     assert kept == shared_view(game, game.observation(-1))
+
+
+@pytest.mark.parametrize(("key", "preset"), CASES)
+def test_a_replay_opens_every_card_once(key: str, preset: str) -> None:
+    """Every card of a replayed hand is in one place only: a player's hand at the card play,
+    a pile face down outside the hands (a blind, a dead hand, a talon nobody took), or the
+    König's discards (his actions)."""
+    v = get(key)
+    rng = random.Random(f"replay-{key}-{preset}")
+    game = v.new_game(v.preset(preset), rng.randrange(10**6))
+    while not game.is_over and (len(game.rounds) < 3 or game.round.phase != "over"):
+        game.push(rng.choice(list(game.legal_actions())))
+    hands = json_view.replay_hands(game)
+    assert len(hands) == len(game.rounds)
+    for h in hands:
+        seen: list[str] = [c for cards in h["deal"] for c in cards]
+        seen += [c for cards in h["piles"].values() for c in cards]
+        seen += [a["action"]["card"] for a in h["actions"] if a["action"]["type"] == "discard"]
+        assert len(seen) == len(set(seen)), "a card in two places"
+        assert set(h["piles"]) <= {"blind", "dead", "talon"}
+
+
+def test_the_handjass_replay_opens_the_blind_and_the_dead_hand() -> None:
+    v = get("handjass")
+    game = v.new_game(v.preset("two"), 3)
+    rng = random.Random(3)
+    while game.hand_no == 1:
+        game.push(rng.choice(list(game.legal_actions())))
+    h = json_view.replay_hands(game)[0]
+    assert len(h["piles"]["blind"]) == 9 and len(h["piles"]["dead"]) == 9
+    assert len({c for cards in [*h["deal"], *h["piles"].values()] for c in cards}) == 36

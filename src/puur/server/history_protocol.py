@@ -76,6 +76,8 @@ class ReplayHand(TypedDict):
     score: dict[str, Any]
     scores_after: list[int]
     panel: dict[str, Any]
+    #: The cards lying face down outside the hands as the hand ended, by pile.
+    piles: dict[str, list[str]]
 
 
 class ReplayMessage(TypedDict):

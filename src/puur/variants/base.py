@@ -319,6 +319,12 @@ class Variant(ABC):
         :func:`puur.variants.json_actions.is_secret`."""
         return False
 
+    def open_piles(self, hand: Any) -> dict[str, int]:
+        """The cards lying face down outside the players' hands once ``hand`` is over, by
+        pile (``blind``, ``dead``, ``talon``), for a replay that opens every card; none by
+        default."""
+        return {}
+
     def hand_data(self, game: Any, index: int) -> dict[str, Any]:
         """Plain data of hand ``index`` (0-based) of ``game`` once it is over: what it scored
         (the hand's ``summary()`` by default, with a seat that does not apply as ``None``)."""

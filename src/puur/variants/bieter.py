@@ -332,6 +332,11 @@ class BieterVariant(DealLineVariant):
             return A_CALL + parse_card(arg)
         return None
 
+    def open_piles(self, hand: Any) -> dict[str, int]:
+        """The talon where nobody took it (the König's discards are his actions)."""
+        talon = hand.deal.talon
+        return {"talon": talon} if talon and not hand.talon_taken else {}
+
     def format_deal(self, deal: Any) -> str:
         """The dealer, the turned card, the hands and the talon."""
         return format_deal_line(deal)

@@ -319,6 +319,11 @@ class HandjassVariant(DealLineVariant):
         """A deal of :func:`format_deal_line`'s form."""
         return parse_deal_line(rules, text)
 
+    def open_piles(self, hand: Any) -> dict[str, int]:
+        """The blind (after a swap: the hand put aside) and the dead hand."""
+        piles = hand.piles
+        return {"blind": piles[0], "dead": piles[1]} if piles else {}
+
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Each player's net after hand ``index``."""
         return tuple(game.nets(index + 1))

@@ -233,7 +233,8 @@ def own_view(game: Any, obs: Any) -> dict[str, Any]:
 def replay_hands(game: Any) -> list[dict[str, Any]]:
     """Every hand of ``game`` with all cards open (for a replay viewer): the deal, each action
     with the seat that made it (a declared Weis with its melds), the tricks, the scores and the
-    variant's public panel as the hand ended."""
+    variant's public panel as the hand ended, and the cards face down outside the hands
+    (``piles``: the blind, the dead hand, a talon nobody took)."""
     variant = game.variant
     rounds = game.rounds
     fresh = variant.new_game(game.rules, game.seed, [game.deal_for(i) for i in range(len(rounds))])
@@ -269,5 +270,7 @@ def replay_hands(game: Any) -> list[dict[str, Any]]:
             "score": variant.hand_data(game, i),
             "scores_after": list(variant.hand_scores(game, i)),
             "panel": panel() if callable(panel) else {},
+            "piles": {name: _cards(cards)
+                      for name, cards in variant.open_piles(rd).items() if cards},
         })
     return out

@@ -56,7 +56,7 @@ export function declarePanel(table, legal, timer) {
 
 /** The blind and the dead hand on the cloth, face down (the blind's face-up card on it), or "".
  * `seatName(seat)` names a seat, null for the page's own. */
-export function handjassPiles(panel, seatName, deck) {
+export function handjassPiles(panel, seatName, deck, open = null) {
   const sizes = panel.piles || [];
   if (!sizes.length || !sizes.some((n) => n > 0)) return "";
   const swapped = panel.swapper !== null && panel.swapper !== undefined;
@@ -64,6 +64,11 @@ export function handjassPiles(panel, seatName, deck) {
   if (swapped) {
     const who = seatName(panel.swapper);
     label = who === null ? t("hj.put_aside_you") : t("hj.put_aside", { seat: who });
+  }
+  if (open) {
+    // A replay opens every card: the piles' cards lie face up.
+    return html`<div class="piles open-piles">${open.blind ? pile("blind", 0, label, open.blind, deck) : ""}${
+      open.dead ? pile("dead", 0, t("hj.dead"), open.dead, deck) : ""}</div>`;
   }
   return html`<div class="piles">${sizes[0] ? pile("blind", sizes[0], label, panel.blind_up ? [panel.blind_up] : [], deck) : ""}${
     sizes[1] ? pile("dead", sizes[1], t("hj.dead"), [], deck) : ""}</div>`;

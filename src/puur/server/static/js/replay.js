@@ -82,18 +82,20 @@ export function mountReplay(view, id, ctx) {
   function chip(h) {
     const p = h.panel;
     if (isHandjass(p)) {
-      const piles = handjassPiles(p, seatName, deck());
+      const piles = handjassPiles(p, seatName, deck(), h.piles);
       if (!h.contract) return html`<span class="turned-note">${t("hj.no_play")}</span>${piles}`;
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         turnedNote(h.turned, seatName(h.dealer), deck())}${robbedNote(p, seatName)}${piles}`;
     }
     if (isBieter(p)) {
-      if (!h.contract) return html`<span class="turned-note">${t("bi.thrown_in")}</span>`;
+      const talon = h.piles?.talon
+        ? html`<div class="piles open-piles">${pile("talon", 0, t("bi.talon"), h.piles.talon, deck())}</div>` : "";
+      if (!h.contract) return html`<span class="turned-note">${t("bi.thrown_in")}</span>${talon}`;
       // Every hand is open in a replay: the König's discards too.
       const laid = h.actions.filter((a) => a.action.type === "discard").map((a) => a.action.card);
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         p.first ? "" : turnedNote(h.turned, seatName(h.dealer), deck())}${bieterNotes(p, null, seatName, deck())}${
-        laid.length ? html`<div class="piles">${pile("discards", 0, t("bi.talon"), laid, deck())}</div>` : ""}`;
+        laid.length ? html`<div class="piles">${pile("discards", 0, t("bi.talon"), laid, deck())}</div>` : ""}${talon}`;
     }
     if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
