@@ -4,9 +4,11 @@ to the end, and the face's roles, score panel and hand summary."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from tests.tui.conftest import (
     Answers,
     play_first_legal,
@@ -16,13 +18,16 @@ from tests.tui.conftest import (
     variant_settings,
 )
 
+from puur.cards import bits
 from puur.demo import run_variant_demo
 from puur.i18n import t
-from puur.tui.app import GameScreen, InfoScreen, PuurApp
+from puur.record import read_record
+from puur.tui.app import GameScreen, InfoScreen, PuurApp, ReplayScreen
 from puur.tui.decisions import choice_dialog
 from puur.tui.face_handjass import HandjassFace
 from puur.tui.faces import face_for
 from puur.tui.plain import EXIT_OK, run_plain
+from puur.tui.render import card_markup
 from puur.variants import get
 from puur.variants.handjass_hand import A_DROP, A_PLAY
 
@@ -111,3 +116,27 @@ async def test_a_whole_game_through_the_full_screen_table(rules: Any) -> None:
         assert session.is_over and "First place: " in screen_text(app)
         if session.game.num_seats == 2:
             assert "North" in screen_text(app) and "East" not in screen_text(app)
+
+
+@pytest.mark.anyio
+async def test_the_replay_opens_the_blind_and_the_dead_hand(tmp_path: Path) -> None:
+    """A saved game of two replays with the blind and the dead hand face up under the hands."""
+    session = variant_session(variant_rules("handjass", players=2, target=3), seed=2)
+    while not session.is_over:
+        if session.human_to_move():
+            session.act(session.legal_actions()[0])
+        else:
+            session.run_bots()
+    rec = read_record(session.save(tmp_path / "g.puur"))
+    app = PuurApp(variant_settings(session.rules), replay=rec, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        text = screen_text(app)
+        assert t("hj.blind", "en") in text
+        dead = next(line for line in text.splitlines() if t("hj.dead", "en") in line)
+        cards = bits(rec.to_game().rounds[0].deal.dead)
+        assert len(cards) == 9, cards
+        for c in cards:
+            assert Text.from_markup(card_markup(c, "swiss")).plain in dead
+        await pilot.press("q")

@@ -1,5 +1,6 @@
 """The replay screen of ``puur play --replay FILE``: a saved game of any variant move by move
-with every hand open (only a record may show them): ``→``/``Space`` next move, ``←`` back,
+with every hand open (only a record may show them), and the piles face down outside the
+hands (a blind, a dead hand, a talon nobody took): ``→``/``Space`` next move, ``←`` back,
 ``n``/``p`` next or previous hand, ``q`` quit.
 """
 
@@ -20,6 +21,9 @@ from puur.tui.render import card_markup, replay_action_text, seat_name, sort_han
 from puur.variants import get
 
 __all__ = ["ReplayScreen"]
+
+#: The words of the piles a replay opens (cards face down outside the hands).
+_PILES = {"blind": "hj.blind", "dead": "hj.dead", "talon": "bi.talon_label"}
 
 
 class ReplayScreen(Screen[None]):
@@ -89,6 +93,10 @@ class ReplayScreen(Screen[None]):
             marker = "▶ " if rd.to_move == s and not rd.is_over else "  "
             name = seat_name(s, lang, mark_you=False, seats=n)
             lines.append(f"{marker}[bold]{name:<8}[/] {cards}")
+        for pile, cards in variant.open_piles(rd).items():
+            if cards:
+                shown = " ".join(card_markup(c, deck) for c in sort_hand(cards, rd.trump))
+                lines.append(f"  [dim]{t(_PILES[pile], lang):<8}[/] {shown}")
         self.query_one("#r-hands", Static).update(Text.from_markup("\n".join(lines)))
         trick = rd.current_trick()
         if not trick and rd.trick_winners:

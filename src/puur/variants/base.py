@@ -320,9 +320,9 @@ class Variant(ABC):
         return False
 
     def open_piles(self, hand: Any) -> dict[str, int]:
-        """The cards lying face down outside the players' hands once ``hand`` is over, by
-        pile (``blind``, ``dead``, ``talon``), for a replay that opens every card; none by
-        default."""
+        """The cards lying face down outside the players' hands as ``hand`` stands (once it
+        is over: as it ended), by pile (``blind``, ``dead``, ``talon``), for a replay that
+        opens every card; none by default."""
         return {}
 
     def hand_data(self, game: Any, index: int) -> dict[str, Any]:
