@@ -93,9 +93,9 @@ class ReplayScreen(Screen[None]):
             marker = "▶ " if rd.to_move == s and not rd.is_over else "  "
             name = seat_name(s, lang, mark_you=False, seats=n)
             lines.append(f"{marker}[bold]{name:<8}[/] {cards}")
-        for pile, cards in variant.open_piles(rd).items():
-            if cards:
-                shown = " ".join(card_markup(c, deck) for c in sort_hand(cards, rd.trump))
+        for pile, mask in variant.open_piles(rd).items():
+            if mask:
+                shown = " ".join(card_markup(c, deck) for c in sort_hand(mask, rd.trump))
                 lines.append(f"  [dim]{t(_PILES[pile], lang):<8}[/] {shown}")
         self.query_one("#r-hands", Static).update(Text.from_markup("\n".join(lines)))
         trick = rd.current_trick()
