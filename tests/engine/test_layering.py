@@ -45,7 +45,8 @@ CORE_LEVELS = {
 # Packages outside the core, in order; a package may import the core and lower packages.
 # ``compiled`` (numba kernels of the search's hot paths) sits below the bots that dispatch to it.
 PACKAGE_LEVELS = {
-    "variants": 9, "compiled": 9.5, "bots": 10, "arena": 11, "tui": 12, "server": 12,
+    "variants": 9, "compiled": 9.5, "bots": 10, "arena": 11, "coach": 11, "tui": 12,
+    "server": 12,
     "env": 12,  # learning interfaces (the rl extra): PettingZoo, Gymnasium, OpenSpiel
 }
 # Packages that belong to the core: standard library only, like the top-level modules.

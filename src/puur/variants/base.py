@@ -196,6 +196,9 @@ class Variant(ABC):
     #: What a side's score is called, and whether the lower score is the better one.
     score_name: ClassVar[str] = "points"
     lower_is_better: ClassVar[bool] = False
+    #: The card play is Schieber's, so that the double-dummy solver's values are the hand's
+    #: (the coach solves such hands exactly, cards open).
+    open_solver: ClassVar[bool] = False
 
     @property
     @abstractmethod

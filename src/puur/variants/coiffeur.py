@@ -219,6 +219,7 @@ class CoiffeurVariant(ForehandDealRecords, OptionsVariant):
     summary = "two teams of two fill a score sheet: every game type once, each with its factor"
     players = (4,)
     sides_text = "two teams of two, partners opposite"
+    open_solver = True
     options_class = CoiffeurRules
     preset_table = PRESETS
 

@@ -153,6 +153,7 @@ class SchieberVariant(ForehandDealRecords, Variant):
     summary = "two teams of two: choose trumps or push to your partner; first to the target"
     players = (4,)
     sides_text = "two teams of two, partners opposite"
+    open_solver = True
 
     @property
     def presets(self) -> Mapping[str, Any]:
