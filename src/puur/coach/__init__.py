@@ -70,6 +70,9 @@ class Decision:
     #: card played (``None`` where no exact value was worked out).
     exact: tuple[tuple[str, int], ...] = ()
     exact_loss: int | None = None
+    #: The action ids of the search's best and of a best card cards open (-1: none).
+    search_best_action: int = -1
+    exact_best_action: int = -1
 
     @property
     def search_best(self) -> str | None:
@@ -210,4 +213,5 @@ def _judge(game: Any, rd: Any, hand_no: int, index: int, action: int, bot: Searc
         exact = tuple((variant.format_action(rd, c), v) for c, v in exact_vals)
         exact_loss = exact_vals[0][1] - ev[action]
     return Decision(**base, search=search, search_loss=search_loss, exact=exact,
-                    exact_loss=exact_loss)
+                    exact_loss=exact_loss, search_best_action=ranked[0][0],
+                    exact_best_action=exact_vals[0][0] if exact_vals else -1)

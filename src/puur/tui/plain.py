@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from puur.i18n import t
 from puur.record import GameRecord, replay
+from puur.tui.coaching import coach_hand, coach_lines
 from puur.tui.faces import Face, face_for
 from puur.tui.moves import Move, action_of, ask_kind, decode, find, row_groups, variant_of
 from puur.tui.names import action_from_text, contract_from_text, fold, rows_from_text
@@ -48,7 +49,7 @@ EXIT_USAGE = 2
 EXIT_EOF = 3
 EXIT_QUIT = 4
 
-_HELP = ("help.hint", "help.undo", "help.last")
+_HELP = ("help.hint", "help.undo", "help.last", "help.coach")
 _HELP_END = ("help.save", "help.help", "help.quit")
 #: An answer that goes back from the ways of playing a row to the rows.
 _BACK = -1
@@ -196,6 +197,19 @@ class PlainGame:
         self.say(f"{t('last_trick', self.lang)}: {table} — "
                  + t("trick_by", self.lang, who=self.seat(obs.trick_winners[k])))
 
+    def show_coach(self) -> None:
+        """What the human's decisions of the last finished hand cost (the coach)."""
+        g = self.s.game
+        last = g.hand_no if self.s.is_over else g.hand_no - 1
+        if last < 1:
+            self.say(t("coach.no_hand", self.lang))
+            return
+        self.say(t("coach.working", self.lang))
+        record, report = coach_hand(self.s, last)
+        self.say(t("coach.title", self.lang, hand=last))
+        for line in coach_lines(record, report, self.lang, self.deck):
+            self.say(line)
+
     def show_hint(self) -> None:
         """What the strongest computer player would do, with what its value means."""
         obs = self.s.observation()
@@ -235,6 +249,8 @@ class PlainGame:
                 self.say(t("undone", lang))
         elif word == "last":
             self.show_last_trick()
+        elif word == "coach":
+            self.show_coach()
         elif word == "score":
             self.say(face.score_line(self.s.game, lang))
         elif word in ("tafel", "sheet"):

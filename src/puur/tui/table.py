@@ -21,6 +21,7 @@ from textual.timer import Timer
 
 from puur.cards import DECK_STYLES
 from puur.i18n import LANGUAGES, t
+from puur.tui.coaching import coach_hand, coach_lines
 from puur.tui.decisions import BACK, choice_dialog, forecast_dialog, rows_dialog, ways_dialog
 from puur.tui.moves import ask_kind, find, variant_of
 from puur.tui.notes import Note, action_arg, note, render_entry
@@ -240,16 +241,35 @@ class GameScreen(TableView):
         lang = self.lang
         self._dialog_open = True
 
+        screen = InfoScreen("summary", t("summary.hand", lang, n=hand_no),
+                            self.face.summary(self.session.game, hand_no, lang, self.deck),
+                            [("continue", t("continue", lang)), ("coach", t("coach.button", lang))])
+
+        def done(_r: None) -> None:
+            if screen.result == "coach":
+                self.run_worker(self._coach(hand_no), group="coach")
+                return
+            self._dialog_open = False
+            self.advance()
+
+        self.app.push_screen(screen, done)
+
+    async def _coach(self, hand_no: int) -> None:
+        """The coach's box for finished hand ``hand_no`` (worked out in a thread), then play
+        goes on."""
+        lang = self.lang
+        self.notify(t("coach.working", lang))
+        session = self.session
+        worker = self.run_worker(lambda: coach_hand(session, hand_no), thread=True)
+        record, report = await worker.wait()
+        body = Text("\n".join(coach_lines(record, report, lang, self.deck)))
+
         def done(_r: None) -> None:
             self._dialog_open = False
             self.advance()
 
-        self.app.push_screen(
-            InfoScreen("summary", t("summary.hand", lang, n=hand_no),
-                       self.face.summary(self.session.game, hand_no, lang, self.deck),
-                       [("continue", t("continue", lang))]),
-            done,
-        )
+        self.app.push_screen(InfoScreen("coach", t("coach.title", lang, hand=hand_no), body,
+                                        [("continue", t("continue", lang))]), done)
 
     def show_game_over(self) -> None:
         """Who won, why, the last hand and the slate."""
