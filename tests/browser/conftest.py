@@ -81,6 +81,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     limits = Limits(lookups_per_minute=100_000, sockets_per_client=1000,
                     tables_per_hour=100_000, open_tables_per_client=100_000)
     app = create_app(db, bot_delay=0.0, min_timer=1.0, seed=7, limits=limits)
+    app.state.coach.budget = 0.02  # the replay's coach: a hand in about a second
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", lifespan="on")

@@ -209,9 +209,8 @@ def test_language_and_deck_switching(new_page: Callable[..., Any], artifacts: Pa
     assert page.input_value("#pref-deck") == "french"
 
 
-def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
-    """A finished game replays trick by trick with all hands open, and downloads as a record."""
-    page = new_page("/")
+def finished_bot_game(page: Any, server: str) -> tuple[str, int]:
+    """A Schieber game of four computer players to 150, finished: its table code and game id."""
     res = page.request.post(f"{server}/api/tables", data=json.dumps({
         "v": 2, "rules": "family", "options": {"target": 150}, "seat": None,
         "seats": [{"kind": "bot", "bot": "random"}] * 4,
@@ -226,7 +225,13 @@ def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
             break
         page.wait_for_timeout(100)
     assert games, "the all-computer game did not finish"
-    gid = games[0]["id"]
+    return code, int(games[0]["id"])
+
+
+def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
+    """A finished game replays trick by trick with all hands open, and downloads as a record."""
+    page = new_page("/")
+    code, gid = finished_bot_game(page, server)
     page.goto("/")
     page.wait_for_selector(f"#finished-games a[href='/?replay={gid}']").click()
     page.wait_for_selector(".replay-view")
@@ -242,6 +247,36 @@ def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:
     assert href == f"/api/games/{gid}/record"
     text = page.request.get(f"{server}{href}").text()
     assert code in text or len(text.splitlines()) > 5
+
+
+def test_the_replays_coach_judges_each_decision(new_page: Callable[..., Any], server: str) -> None:
+    """The replay's coach asks the server for the hand shown and lists, trick by trick, what
+    each card cost cards open and from the seat; before the first trick the contract."""
+    page = new_page("/")
+    _code, gid = finished_bot_game(page, server)
+    page.goto(f"/replay/{gid}")
+    page.wait_for_selector(".replay-view")
+    page.click("#rp-coach")
+    page.wait_for_selector("#rp-coach-list", timeout=60_000)
+    analysis = page.request.get(f"{server}/api/games/{gid}/analysis?hand=1").json()
+    before = [d for d in analysis["decisions"] if d["phase"] != "play"]
+    items = page.locator("#rp-coach-list li[data-seat]")
+    assert items.count() == len(before) and before  # the contract (and any push)
+    page.click("#rp-next")
+    items = page.locator("#rp-coach-list li[data-seat]")
+    assert items.count() == 4  # the four cards of trick 1
+    texts = items.all_inner_texts()
+    assert all(("forced" in x) or ("from the seat" in x) for x in texts), texts
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # trick 5: five tricks left, judged cards open too
+    texts = page.locator("#rp-coach-list li[data-seat]").all_inner_texts()
+    assert any("cards open" in x for x in texts), texts
+    assert page.locator(".rc-totals tr").count() == 4
+    # The next hand has its own analysis, asked for again.
+    page.click("#rp-next-hand")
+    page.wait_for_selector("#rp-coach")
 
 
 def test_phone_layout_touch_and_keyboard(new_page: Callable[..., Any], artifacts: Path) -> None:

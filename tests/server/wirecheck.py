@@ -54,6 +54,7 @@ MESSAGES: dict[str, Any] = {
     "games": history_protocol.GamesMessage,
     "share": history_protocol.ShareMessage,
     "replay": history_protocol.ReplayMessage,
+    "analysis": history_protocol.AnalysisMessage,
 }
 
 

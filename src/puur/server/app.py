@@ -2,7 +2,8 @@
 
 Routes (docs/protocol.md): ``/api/meta``, ``/api/tables`` (list, create), ``/api/tables/{code}``,
 ``/api/tables/{code}/join``, ``/api/games``, ``/api/games/{id}/record``,
-``/api/games/{id}/replay``, ``/api/games/{id}/share`` (:mod:`puur.server.history`), the WebSocket
+``/api/games/{id}/replay``, ``/api/games/{id}/share`` (:mod:`puur.server.history`),
+``/api/games/{id}/analysis`` (the coach, :mod:`puur.server.coaching`), the WebSocket
 ``/ws/{code}`` (:mod:`puur.server.sockets`); ``/static/…`` serves the files of
 ``puur/server/static`` and ``/``, ``/t/{code}``, ``/replay/{id}`` (and the other front-end
 routes) return its ``index.html``, with the interface texts the web app shows (the shared and web
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -41,8 +43,10 @@ from starlette.websockets import WebSocket
 
 from puur import i18n
 from puur.cards import DECK_STYLES
+from puur.record import read_record
 from puur.rules import PRESETS, rules_to_dict
 from puur.server.bodies import LANGUAGES, STRENGTHS, parse_create, parse_join
+from puur.server.coaching import Coach
 from puur.server.history import History
 from puur.server.limits import Limits, RateLimited, RateLimiter, SocketCounter, client_key
 from puur.server.lobby import BOT_TIMER, Lobby
@@ -200,6 +204,23 @@ async def replay(request: Request) -> Response:
 
 
 @_errors
+async def analysis(request: Request) -> Response:
+    """The coach's analysis of one hand of a finished game (``?hand=N``, 1-based)."""
+    history, gid_text = _history(request), request.path_params["game_id"]
+    raw = request.query_params.get("hand", "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 4):
+        raise ProtocolError("bad_message", "hand must be a hand number: ?hand=1")
+
+    def load() -> tuple[int, str, int]:
+        gid, text = history.record(gid_text)
+        return gid, text, len(read_record(io.StringIO(text)).actions)
+
+    gid, text, hands = await _lobby(request).worker.run(load)
+    coach: Coach = request.app.state.coach
+    return JSONResponse(await coach.hand(gid, text, int(raw), hands))
+
+
+@_errors
 async def share(request: Request) -> Response:
     """A share link to a finished game, for a seat holder of its table."""
     history, gid = _history(request), request.path_params["game_id"]
@@ -302,6 +323,7 @@ def create_app(
             yield
         finally:
             lobby.close()
+            app.state.coach.close()
 
     routes: list[Any] = [
         Route("/api/meta", meta),
@@ -311,6 +333,7 @@ def create_app(
         Route("/api/games", games),
         Route("/api/games/{game_id}/record", record),
         Route("/api/games/{game_id}/replay", replay),
+        Route("/api/games/{game_id}/analysis", analysis),
         Route("/api/games/{game_id}/share", share, methods=["POST"]),
         WebSocketRoute("/ws/{code}", play_socket),
         Route("/", index),
@@ -324,6 +347,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.limits = limits
+    app.state.coach = Coach()
     app.state.variants = variants_meta()
     app.state.lookups = RateLimiter(limits.lookups_per_minute)
     app.state.creates = RateLimiter(limits.tables_per_hour, period=3600.0)

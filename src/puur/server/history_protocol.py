@@ -7,7 +7,8 @@ from typing import Any, Literal, TypedDict
 from puur.server.protocol import ActionData, Announced, GameInfo, MeldData, Result, TrickData
 
 __all__ = [
-    "FinishedGame", "GamesMessage", "ReplayAction", "ReplayHand", "ReplayMessage", "ReplaySeat",
+    "AnalysisMessage", "FinishedGame", "GamesMessage", "ReplayAction", "ReplayHand",
+    "ReplayMessage", "ReplaySeat",
     "ShareMessage",
 ]
 
@@ -78,6 +79,20 @@ class ReplayHand(TypedDict):
     panel: dict[str, Any]
     #: The cards lying face down outside the hands as the hand ended, by pile.
     piles: dict[str, list[str]]
+
+
+class AnalysisMessage(TypedDict):
+    """``GET /api/games/{id}/analysis?hand=N``: the coach's judgement of every decision of one
+    hand (``docs/coach.md``); ``decisions`` and ``totals`` as ``puur analyse --json`` writes
+    them."""
+
+    v: Literal[2]
+    type: Literal["analysis"]
+    game_id: int
+    hand: int
+    seconds: float
+    decisions: list[dict[str, Any]]
+    totals: list[dict[str, Any]]
 
 
 class ReplayMessage(TypedDict):

@@ -32,7 +32,7 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "bad_json": 400, "bad_message": 400, "version": 400, "unknown_type": 400, "bad_rules": 400,
     "no_table": 404, "no_game": 404, "not_finished": 409, "seat_taken": 409, "table_full": 409,
     "not_found": 404, "method_not_allowed": 405, "too_large": 413, "rate_limited": 429,
-    "too_many_tables": 429, "too_many_shares": 409,
+    "too_many_tables": 429, "too_many_shares": 409, "busy": 503,
 }
 
 

@@ -45,6 +45,9 @@ export const api = {
   replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay${shareQuery()}`,
     undefined, historyHeaders()),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record${shareQuery()}`,
+  // The coach's judgement of hand `hand` (1-based) of a finished game.
+  analysis: (id, hand) => request("GET", `/api/games/${encodeURIComponent(id)}/analysis?hand=${
+    encodeURIComponent(hand)}${shareQuery().replace("?", "&")}`, undefined, historyHeaders()),
   // A new share link to a finished game: the server makes one for a seat of its table only.
   share: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/share`, {}, historyHeaders()),
 };

@@ -2,11 +2,13 @@
 // stepped trick by trick (← → keys or the buttons), with the contract, the declared Weis, Stöck,
 // the hand's score, the variant's panel (Differenzler's forecasts and penalties, Coiffeur's
 // sheet, Molotow's trumps and points, Handjass's words and nets, Bieter's König, partner and
-// columns) and a download of the game record. The data is the server's replay (docs/protocol.md).
+// columns), the coach on request (what each decision of the hand cost) and a download of the
+// game record. The data is the server's replay (docs/protocol.md).
 
 import { api, openedByShare, savedTokens } from "./api.js";
 import { bieterBox, bieterBubbles, bieterNotes, isBieter } from "./bieter.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
+import { coachBox } from "./coach.js";
 import { html, nothing, render } from "./dom.js";
 import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
@@ -31,6 +33,8 @@ export function mountReplay(view, id, ctx) {
   // The share link this page made (its address), or the error that refused it.
   let shared = null;
   let shareError = null;
+  // The coach's analysis of each hand asked for, by hand index (docs/coach.md).
+  const coached = {};
 
   const deck = () => ctx.prefs.deck;
   const seatName = (s) => {
@@ -189,6 +193,7 @@ export function mountReplay(view, id, ctx) {
               : ranking(names, r.scores, r.places, lower)}
           </section>
           ${panelBox(h, names, step === n)}
+          ${coachBox(coached[hand], step, seatName, deck(), () => askCoach(hand))}
           ${weisShown(h.weis, h.weis_seat, seatName, deck(), (seat) => sides().findIndex((x) => x.includes(seat)))}
           ${step === n ? html`<section class="side-box"><h3>${t("summary.title")}</h3>
             ${handScore(names, h.score, h.scores_after, h.panel?.rows, sides(), deck())}</section>` : ""}
@@ -204,6 +209,17 @@ export function mountReplay(view, id, ctx) {
         </aside>
       </section>`, view);
     ctx.setInfo(data.code ? html`<span class="table-code">${data.code}</span>` : nothing);
+  }
+
+  async function askCoach(which) {
+    coached[which] = { loading: true };
+    redraw();
+    try {
+      coached[which] = { data: await api.analysis(data.game_id, which + 1) };
+    } catch (e) {
+      coached[which] = { error: errorText(e.code, e.message) };
+    }
+    if (alive) redraw();
   }
 
   async function share() {
