@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from puur.i18n import t
+
 from .pages import (
     ACTIONABLE,
     act_once,
@@ -24,6 +26,7 @@ from .pages import (
     lag,
     latest_seq,
     next_turn,
+    settle,
     trick_on_cloth,
 )
 
@@ -226,6 +229,54 @@ def finished_bot_game(page: Any, server: str) -> tuple[str, int]:
         page.wait_for_timeout(100)
     assert games, "the all-computer game did not finish"
     return code, int(games[0]["id"])
+
+
+def test_a_card_clicked_while_reconnecting_is_played_once_the_table_answers(
+        new_page: Callable[..., Any]) -> None:
+    """A click during a reconnect is kept and sent when the table answers at the same step;
+    when the table has moved on meanwhile, the page says that the move was not sent."""
+    page = new_page("/")
+    create_table(page, target=1000)
+    for _ in range(30):
+        page.wait_for_selector(ACTIONABLE)
+        if page.query_selector(".hand-card.legal"):
+            break
+        act_once(page)
+    hand = hand_cards(page)
+    card = page.get_attribute(".hand-card.legal", "data-card")
+    seq = latest_seq(page)
+    page.evaluate("""(card) => {
+      puur.view.dropConnection();
+      document.querySelector(`.hand-card.legal[data-card="${card}"]`).click();
+    }""", card)
+    assert page.evaluate("puur.view.state.unsent && puur.view.state.unsent.fields.card") == card
+    page.wait_for_selector(".toast", state="attached")
+    page.wait_for_function("() => puur.view.state.status === 'open'")
+    page.wait_for_function(f"() => puur.view.state.latest.seq > {seq}")
+    page.wait_for_function(
+        "(card) => !puur.view.state.latest.game.hand.includes(card)", arg=card)
+    assert card not in page.evaluate("puur.view.state.latest.game.hand")
+    assert len(page.evaluate("puur.view.state.latest.game.hand")) == len(hand) - 1
+
+    # The table moved on while the socket was down: nothing is sent, the page says so.
+    for _ in range(30):
+        page.wait_for_selector(ACTIONABLE)
+        if page.query_selector(".hand-card.legal"):
+            break
+        act_once(page)
+    settle(page)
+    hand = page.evaluate("puur.view.state.latest.game.hand")
+    page.evaluate("""() => {
+      const s = puur.view.state;
+      s.unsent = {type: "play", fields: {card: s.latest.game.hand[0]}, seq: s.latest.seq - 1};
+      s.pending = true;
+      puur.view.dropConnection();
+    }""")
+    page.wait_for_function("() => puur.view.state.status === 'open' && !puur.view.state.unsent")
+    page.wait_for_selector(f".toast:has-text(\"{t('unsent.moved_on', 'en')[:20]}\")")
+    settle(page)
+    assert page.evaluate("puur.view.state.latest.game.hand") == hand
+    assert page.query_selector(".hand-card.legal")  # and the page may play again
 
 
 def test_replay_and_download(new_page: Callable[..., Any], server: str) -> None:

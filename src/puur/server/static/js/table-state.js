@@ -31,6 +31,7 @@ export function openTable(code, watch, ctx, redraw) {
     overDismissed: false,
     showLast: false,
     pending: false,
+    unsent: null, // an action clicked while the socket was down: {type, fields, seq}
     focus: 0,
     completing: null, // a completed trick held on the cloth: {cards, winner}
     entering: new Set(), // trick cards to animate in
@@ -143,6 +144,7 @@ export function openTable(code, watch, ctx, redraw) {
   function onMessage(msg) {
     if (!alive) return;
     if (msg.type === "state") {
+      if (st.unsent) sendUnsent(msg);
       // A short log of seat events and timed turns as they arrive (newest last), for the
       // browser tests and for debugging; every state is drawn, but a far-behind page skips some.
       if ((msg.event && msg.event.type === "seat") || msg.game?.deadline != null) {
@@ -299,7 +301,28 @@ export function openTable(code, watch, ctx, redraw) {
       st.pending = true;
       if (st.summary && type !== "rematch") st.summary = null;
       redraw();
+      return;
     }
+    // The socket is down (reconnecting): keep the action and send it once the table answers
+    // again, if nothing has happened at the table meanwhile (the same seq); else say so.
+    if (type !== "rematch" && st.latest) {
+      st.unsent = { type, fields, seq: st.latest.seq };
+      st.pending = true;
+      ctx.toast(t("unsent.waiting"), "info", 3000);
+      redraw();
+    }
+  }
+
+  /** After a reconnect: the action clicked while the socket was down, sent now or dropped. */
+  function sendUnsent(msg) {
+    const u = st.unsent;
+    st.unsent = null;
+    if (msg.seq === u.seq && sock.send(u.type, { ...u.fields, seq: u.seq }) !== null) {
+      st.pending = true;
+      return;
+    }
+    st.pending = false;
+    ctx.toast(t("unsent.moved_on"), "info", 4000);
   }
 
   /** The cards of the hand the server lists as legal now, each with its action's type: "play",
