@@ -139,11 +139,13 @@ export function bieterColumns(panel) {
   const hand = panel.team_points;
   const cell = (values, i, cls) => html`<td class=${cls}>${values ? values[i] : "–"}</td>`;
   const total = hand ? panel.totals.map((v, i) => v + hand[i]) : null;
+  // During the auction nobody is König yet: his column needs the bid still to be made.
+  const needs = panel.targets && !panel.targets[0] ? ["–", panel.targets[1]] : panel.targets;
   return html`<table class="score-table bi-table"><thead><tr><th></th><th>${t("bi.koenig_col")}</th><th>${t("bi.bauern_col")}</th></tr></thead>
     <tbody><tr class="before"><th>${t("bi.before")}</th>${cell(panel.totals, 0, "koenig")}${cell(panel.totals, 1, "bauern")}</tr>
       <tr class="this-hand"><th>${t("bi.hand")}</th>${cell(hand, 0, "koenig")}${cell(hand, 1, "bauern")}</tr>
       <tr class="total"><th>${t("bi.total")}</th>${cell(total, 0, "koenig")}${cell(total, 1, "bauern")}</tr>
-      <tr class="needs"><th>${t("bi.target")}</th>${cell(panel.targets, 0, "koenig")}${cell(panel.targets, 1, "bauern")}</tr></tbody></table>`;
+      <tr class="needs"><th>${t("bi.target")}</th>${cell(needs, 0, "koenig")}${cell(needs, 1, "bauern")}</tr></tbody></table>`;
 }
 
 /** The side box: the König and his bid (or the auction), the columns. */
