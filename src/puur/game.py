@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from puur._checks import is_int, is_int_in, show
 from puur.actions import Action
 from puur.deal import DealError, check_deal, deal_hands
+from puur.hand import IllegalActionError
 from puur.round import Round, RoundError
 from puur.rules import RuleSet, rules_or_default
 from puur.scoring import Jasstafel
@@ -42,8 +43,9 @@ class GameError(ValueError):
     """A bad argument to a :class:`Game` (rules, seed, deals, team names, a hand index)."""
 
 
-class GameOverError(GameError):
-    """An action was sent to a finished game."""
+class GameOverError(GameError, IllegalActionError):
+    """An action was sent to a finished game (an illegal action, as in every variant's game:
+    ``except IllegalActionError`` catches it too)."""
 
 
 def _seed(seed: object) -> int | str:

@@ -11,6 +11,7 @@ from puur.actions import A_CHOOSE, A_PUSH
 from puur.cards import parse_card
 from puur.contracts import Contract
 from puur.game import Game, GameOverError
+from puur.hand import IllegalActionError
 from puur.round import IllegalActionError, Round
 from puur.rules import PRESETS, RuleSet
 
@@ -82,6 +83,8 @@ def test_whole_games_reach_the_target() -> None:
         assert g.scores[1 - g.winner] < g.rules.target or g.end_reason
         assert g.legal_actions() == []
         with pytest.raises(GameOverError):
+            g.push(0)
+        with pytest.raises(IllegalActionError):  # as in every variant's finished game
             g.push(0)
         summary = g.summary()
         assert summary["winner"] == g.winner and summary["scores"] == list(g.scores)
