@@ -11,7 +11,6 @@ from puur.actions import A_CHOOSE, A_PUSH
 from puur.cards import parse_card
 from puur.contracts import Contract
 from puur.game import Game, GameOverError
-from puur.hand import IllegalActionError
 from puur.round import IllegalActionError, Round
 from puur.rules import PRESETS, RuleSet
 
