@@ -82,3 +82,24 @@ def test_the_handjass_replay_opens_the_blind_and_the_dead_hand() -> None:
     h = json_view.replay_hands(game)[0]
     assert len(h["piles"]["blind"]) == 9 and len(h["piles"]["dead"]) == 9
     assert len({c for cards in [*h["deal"], *h["piles"].values()] for c in cards}) == 36
+
+
+def test_a_replay_names_no_best_weis_where_every_weis_counts() -> None:
+    """Molotow's default counts every holder's Weis: its replay marks no best one; with the
+    option that only the best counts, it does, as the table showed."""
+    found = {}
+    for preset in ("standard", "best-weis"):
+        v = get("molotow")
+        for seed in range(60):
+            game = v.new_game(v.preset(preset), seed)
+            rng = random.Random(seed)
+            while game.hand_no == 1:
+                legal = list(game.legal_actions())
+                declare = [a for a in legal if a > game.round.A_WEIS and a < game.round.A_STOECK]
+                game.push(declare[0] if declare else rng.choice(legal))
+            hand = json_view.replay_hands(game)[0]
+            if any(hand["weis"]):
+                found[preset] = hand["weis_seat"]
+                break
+    assert found.get("standard", "none") is None
+    assert isinstance(found.get("best-weis"), int)

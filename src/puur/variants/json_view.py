@@ -264,7 +264,8 @@ def replay_hands(game: Any) -> list[dict[str, Any]]:
             "actions": actions,
             "weis": [[meld_data(m) for m in rd.declared[s]] for s in range(rd.num_seats)],
             "weis_announced": [announced(rd, s) for s in range(rd.num_seats)],
-            "weis_seat": _seat(rd.weis_seat),
+            # As the table saw it: no best Weis where every holder scores his own (Molotow).
+            "weis_seat": _seat(getattr(obs, "weis_seat", rd.weis_seat)),
             "stoeck_seat": _seat(rd.stoeck_seat if rd.stoeck_state == 1 else -1),
             "tricks": [trick_data(rd, t) for t in range(len(rd.trick_winners))],
             "score": variant.hand_data(game, i),
