@@ -66,3 +66,21 @@ def test_summary_rows_add_up_to_the_engine_totals() -> None:
         raw += int(rows.get("Match", ("0", "0"))[team])
         assert raw * mult == rd.credited[team]
     assert int(rows["Card points"][0]) + int(rows["Card points"][1]) == 157
+
+
+@pytest.mark.parametrize(("key", "lang", "word"), [
+    ("handjass", "en", "net Striche"), ("handjass", "de", "Striche netto"),
+    ("zuger", "en", "written points"), ("differenzler", "en", "penalty points"),
+    ("molotow", "fr", "points"),
+])
+def test_the_end_of_a_game_names_the_variants_score(key: str, lang: str, word: str) -> None:
+    from puur.i18n import t
+    from puur.tui.events import Event
+    from puur.tui.render import result_text
+    from puur.variants import get
+
+    ev = Event("result", values=(3, 1, 0), places=(1, 2, 3), reason=get(key).score_name,
+               alone=True, seats=3)
+    assert f"({word})" in result_text(ev, lang)
+    if key == "handjass":
+        assert "(" + t("score.points", lang) + ")" not in result_text(ev, lang)

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from puur.cards import DECK_STYLES, WELI, DeckStyle, bits, format_card, rank_of, suit_of
 from puur.contracts import CONTRACT_TOKENS, Contract
-from puur.i18n import t, tn
+from puur.i18n import catalog, t, tn
 from puur.observation import Observation
 from puur.round import Round
 from puur.scoring import tafel_strokes
@@ -216,7 +216,9 @@ def result_text(ev: Event, lang: str) -> str:
     who = ", ".join(side_name(side, lang, ev.alone, ev.seats) for side in first)
     totals = ", ".join(f"{side_name(side, lang, ev.alone, ev.seats)} {ev.values[side]}"
                        for side in range(n))
-    what = t("score.penalty" if ev.reason == "penalty" else "score.points", lang)
+    # The variant's name of its score (its score_name), where the catalogue has it.
+    key = "score." + ev.reason.replace(" ", "_").lower()
+    what = t(key if key in catalog(lang) else "score.points", lang)
     return (t("result.first", lang, who=who) + " — "
             + t("result.totals", lang, totals=totals, what=what))
 
