@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from puur.cards import DECK_STYLES, WELI, DeckStyle, bits, format_card, rank_of, suit_of
 from puur.contracts import CONTRACT_TOKENS, Contract
-from puur.i18n import catalog, t, tn
+from puur.i18n import t, tn
 from puur.observation import Observation
 from puur.round import Round
 from puur.scoring import tafel_strokes
@@ -209,6 +209,11 @@ def side_name(side: int, lang: str, alone: bool, seats: int = 4) -> str:
     return seat_name(side, lang, seats=seats) if alone else team_name(side, lang)
 
 
+#: The words of what a variant's totals count, by its ``score_name`` ("points" otherwise).
+_SCORE_WORDS: Final = {"penalty": "score.penalty", "net Striche": "score.net_striche",
+                       "written points": "score.written_points"}
+
+
 def result_text(ev: Event, lang: str) -> str:
     """The end of a game of a variant without a target: who is first, and every total."""
     n = len(ev.values)
@@ -216,9 +221,7 @@ def result_text(ev: Event, lang: str) -> str:
     who = ", ".join(side_name(side, lang, ev.alone, ev.seats) for side in first)
     totals = ", ".join(f"{side_name(side, lang, ev.alone, ev.seats)} {ev.values[side]}"
                        for side in range(n))
-    # The variant's name of its score (its score_name), where the catalogue has it.
-    key = "score." + ev.reason.replace(" ", "_").lower()
-    what = t(key if key in catalog(lang) else "score.points", lang)
+    what = t(_SCORE_WORDS.get(ev.reason, "score.points"), lang)
     return (t("result.first", lang, who=who) + " — "
             + t("result.totals", lang, totals=totals, what=what))
 
