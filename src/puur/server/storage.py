@@ -29,7 +29,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -275,11 +275,18 @@ class Storage:
                            [(n, code, s) for s, n in renames])
 
     def start_game(
-        self, code: str, number: int, seed: str, forehand: int, deal: str
+        self, code: str, number: int, seed: str, forehand: int, deal: str,
+        seating: Sequence[int] = (),
     ) -> int:
         """Store a new game with its first deal (the seat that acts first, and the record's
-        ``hand`` line) and make it the table's game; returns its id."""
+        ``hand`` line) and make it the table's game; returns its id. ``seating[j]``: the seat
+        whose player moves to seat ``j`` for this game (a seating draw), in the same
+        transaction."""
         with self._tx() as db:
+            if seating and list(seating) != list(range(len(seating))):
+                db.execute("UPDATE seats SET seat = seat + 100 WHERE code=?", (code,))
+                db.executemany("UPDATE seats SET seat=? WHERE code=? AND seat=?",
+                               [(j, code, old + 100) for j, old in enumerate(seating)])
             cur = db.execute(
                 "INSERT INTO games (code, number, seed, started) VALUES (?,?,?,?)",
                 (code, number, seed, time.time()),

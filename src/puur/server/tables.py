@@ -254,8 +254,15 @@ class Table(TableMessages):
         number = self.game_number + 1
         deal = self.variant.format_hand(game, 0)
         opener = game.round.opener
+        # A seating draw (Kreuzjass's partners by the Aces): seat j goes to the player who sat
+        # at seating[j], stored with the game so that a restart finds everyone in place.
+        seating = tuple(getattr(game, "seating", ()))
+        if seating == tuple(range(len(self.seats))):
+            seating = ()
         gid = await self.lobby.worker.run(lambda: self.storage.start_game(
-            self.code, number, str(seed), opener, deal))
+            self.code, number, str(seed), opener, deal, seating))
+        if seating:
+            self._move_seats(seating)
         self.game, self.game_id, self.game_number = game, gid, number
         self.moves = self.seq = 0
         self.games.append({"id": gid, "number": number, "finished": False, "winner": None,
@@ -264,6 +271,18 @@ class Table(TableMessages):
             s.auto = False
         self.kick()
         self.broadcast(cast(GameEvent, {"type": event_type, "game_id": gid}))
+
+    def _move_seats(self, seating: tuple[int, ...]) -> None:
+        """Every player moves to his seat of the draw: seat ``j`` to the one who sat at
+        ``seating[j]``, with his name, token, computer player and connections."""
+        moved = [self.seats[old] for old in seating]
+        for j, s in enumerate(moved):
+            s.index = j
+        self.seats = moved
+        for conn in self.conns:
+            if conn.seat is not None:
+                conn.seat = seating.index(conn.seat)
+        self._summary_key = None
 
     async def handle_action(self, conn: Connection, msg: ActionMessage) -> None:
         """Find, check, store and apply a client's action (under the table lock); a refusal
