@@ -201,7 +201,7 @@ def action_names() -> tuple[str, ...]:
     """The name of every action id."""
     names = [format_card(c) for c in range(NUM_CARDS)]
     names += ["weis:-"] + [f"weis:{k}" for k in range(1, 16)]
-    names += ["stoeck", "stoeck:-", "decline", "accept"]
+    names += ["stoeck", "stoeck:-", "accept", "decline"]
     assert len(names) == NUM_ACTIONS and names[A_STOECK] == "stoeck"
     return tuple(names)
 
@@ -271,7 +271,7 @@ class SchaffhauserVariant(OptionsVariant):
         tok = format_trick_action(hand, action)
         if tok is not None:
             return tok
-        if type(action) is int and A_DECLINE <= action < NUM_ACTIONS:
+        if type(action) is int and A_ACCEPT <= action < NUM_ACTIONS:
             return ACTIONS.names[action]
         return hand.action_text(action)
 

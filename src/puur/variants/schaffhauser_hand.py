@@ -159,7 +159,7 @@ class SchaffhauserHand(TrickHand):
 
     def _phase_actions(self) -> list[int]:
         if self.phase == DECLINE:
-            return [A_DECLINE, A_ACCEPT]
+            return [A_ACCEPT, A_DECLINE]
         return []
 
     def _apply_phase(self, action: int) -> None:

@@ -10,7 +10,7 @@ credit comes first). A series is three games, each player König once (``rounds`
 that option); the series ranks the players by the games they won (``ranking``).
 
 Action ids (stable under every option): 0-35 play a card; 36 keep quiet about a Weis and 37-51
-declare one; 52 and 53 announce Stöck or keep quiet; 54 decline the hand, 55 play it.
+declare one; 52 and 53 announce Stöck or keep quiet; 54 play the hand (accept), 55 decline it.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ __all__ = [
 A_WEIS: Final = 36
 A_STOECK: Final = 52
 A_STOECK_NO: Final = 53
-A_DECLINE: Final = 54
-A_ACCEPT: Final = 55
+A_ACCEPT: Final = 54
+A_DECLINE: Final = 55
 NUM_ACTIONS: Final = 56
 
 #: Three players, always.
