@@ -91,7 +91,7 @@ def test_a_whole_series_in_line_mode(lang: str) -> None:
     text = out.getvalue()
     assert code == EXIT_OK and session.is_over
     assert t("gameover", lang) in text and t("bi.total", lang) in text
-    assert t("sh.game", lang, n=3, games=3, seat="").split(",")[0] in text
+    assert t("sh.game", lang, game=3, games=3, seat="").split(",")[0] in text
 
 
 @pytest.mark.anyio

@@ -260,7 +260,7 @@ def test_the_series_ranks_by_games_won_on_the_winning_side() -> None:
         game = whole_series(seed)
         games = game.games()
         assert len(games) == 3 and game.scores == series_wins(games)
-        assert sum(game.scores) == sum(1 if w == 0 else 2 for _k, w in games)
+        assert sum(game.scores) == sum(1 if g[1] == 0 else 2 for g in games)
         best = max(game.scores)
         assert [p == 1 for p in game.standings()] == [w == best for w in game.scores]
 
@@ -268,7 +268,7 @@ def test_the_series_ranks_by_games_won_on_the_winning_side() -> None:
 def test_the_twice_preset_plays_six_games_ranked_by_koenig_wins() -> None:
     game = whole_series(11, V.preset("twice"))
     games = game.games()
-    assert [k for k, _w in games] == [(games[0][0] + i) % 3 for i in range(6)]
+    assert [g[0] for g in games] == [(games[0][0] + i) % 3 for i in range(6)]
     assert game.scores == series_wins(games, "koenig_wins")
 
 

@@ -57,7 +57,7 @@ class SchaffhauserFace(GridFace):
 
     def game_text(self, obs: Any, lang: str, mark_you: bool = True) -> str:
         """The game of the series and its König."""
-        return t("sh.game", lang, n=obs.game_no, games=obs.rules.games,
+        return t("sh.game", lang, game=obs.game_no, games=obs.rules.games,
                  seat=_seat(obs.koenig, lang, mark_you))
 
     def trump_text(self, obs: Any, lang: str, deck: str, markup: bool,
@@ -103,11 +103,9 @@ class SchaffhauserFace(GridFace):
     def series_grid(self, game: Any, lang: str) -> Grid:
         """The series so far: each game's König, winner and columns; the games each won."""
         rows = []
-        for i, (entry, columns) in enumerate(zip(game.games(), game.game_columns(),
-                                                 strict=False), start=1):
-            koenig, won = entry
-            rows.append([t("sh.game_label", lang, n=i), _seat(koenig, lang, mark_you=False),
-                         _side(won, lang), f"{columns[0]} / {columns[1]}"])
+        for i, (koenig, won, kc, bc) in enumerate(game.games(), start=1):
+            rows.append([t("sh.game_label", lang, game=i), _seat(koenig, lang, mark_you=False),
+                         _side(won, lang), f"{kc} / {bc}"])
         wins = ", ".join(f"{_seat(s, lang, mark_you=False)} {w}"
                          for s, w in enumerate(game.scores))
         head = ["", t("bi.koenig_col", lang), t("sh.winner", lang), t("sh.points", lang)]
@@ -162,7 +160,7 @@ class SchaffhauserFace(GridFace):
         rows.append([t("bi.total", lang), str(k), str(b)])
         rows.append([t("bi.target", lang), *(str(x) for x in game.round.targets)])
         series = self.series_grid(game, lang)
-        before = [t("sh.game", lang, n=now, games=game.rules.games,
+        before = [t("sh.game", lang, game=now, games=game.rules.games,
                     seat=_seat(game.round.koenig, lang, mark_you=False))]
         before += [" — ".join(row) for row in series.rows] + series.before
         return Grid(head, rows, before)
@@ -190,7 +188,7 @@ class SchaffhauserFace(GridFace):
         who = ", ".join(_seat(s, lang, mark_you=False)
                         for s, w in enumerate(game.scores) if w == best)
         return (self.game_won_text(game.round, lang) + " — "
-                + t("sh.series_won", lang, who=who, n=best, games=game.rules.games))
+                + t("sh.series_won", lang, who=who, won=best, games=game.rules.games))
 
     def replay_points(self, rd: Any, lang: str) -> str:
         k, b = rd.team_points

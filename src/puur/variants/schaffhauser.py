@@ -109,7 +109,8 @@ class SchaffhauserGame(DealtSeries[SchaffhauserHand]):
         if prev is None:
             return SchaffhauserHand(self.rules, deal, hand_no)
         if prev.winner >= 0:
-            past = (*prev.past, (prev.koenig, prev.winner))
+            past = (*prev.past, (prev.koenig, prev.winner,
+                                 *add_hand(prev.totals, prev.team_points)))
             return SchaffhauserHand(self.rules, deal, hand_no, (prev.koenig + 1) % PLAYERS,
                                     (0, 0), prev.game_no + 1, past)
         return SchaffhauserHand(self.rules, deal, hand_no, prev.koenig,
@@ -142,18 +143,13 @@ class SchaffhauserGame(DealtSeries[SchaffhauserHand]):
         r = self.round
         return add_hand(r.totals, r.team_points)
 
-    def games(self) -> tuple[tuple[int, int], ...]:
-        """The games over so far: (König, winning side: 0 the König, 1 the Bauern) each."""
+    def games(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The games over so far: (König, winning side: 0 the König, 1 the Bauern, the König's
+        final column, the Bauern's) each."""
         r = self.round
-        return (*r.past, (r.koenig, r.winner)) if r.winner >= 0 else r.past
-
-    def game_columns(self) -> list[tuple[int, int]]:
-        """The final (König, Bauern) columns of each game over, and of the game in play."""
-        out: list[tuple[int, int]] = []
-        for r in self.rounds:
-            if r.winner >= 0 or r is self.round:
-                out.append(add_hand(r.totals, r.team_points))
-        return out
+        if r.winner < 0:
+            return r.past
+        return (*r.past, (r.koenig, r.winner, *add_hand(r.totals, r.team_points)))
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -185,8 +181,8 @@ class SchaffhauserGame(DealtSeries[SchaffhauserHand]):
             "games": self.rules.games, "columns": list(self.columns()),
             "targets": list(r.targets), "seat_columns": list(series_points(self.columns(),
                                                                            r.koenig)),
-            "series": [{"koenig": k, "won": w, "columns": list(c)}
-                       for (k, w), c in zip(self.games(), self.game_columns(), strict=False)],
+            "series": [{"koenig": k, "won": w, "columns": [kc, bc]}
+                       for k, w, kc, bc in self.games()],
             "scores": list(self.scores), "hands": len(self.rounds),
             "places": list(self.standings()), "over": self.is_over,
             "winning_side": self.winning_side,
@@ -315,7 +311,8 @@ class SchaffhauserVariant(OptionsVariant):
     def result_data(self, game: Any) -> dict[str, Any]:
         """The finished series, with each game's König and winning side."""
         out = super().result_data(game)
-        out["games"] = [{"koenig": k, "won": w} for k, w in game.games()]
+        out["games"] = [{"koenig": k, "won": w, "columns": [kc, bc]}
+                        for k, w, kc, bc in game.games()]
         return out
 
 

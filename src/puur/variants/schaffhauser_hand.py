@@ -80,7 +80,8 @@ def check_deal(d: object) -> SchaffhauserDeal:
 class SchaffhauserHand(TrickHand):
     """One hand of Schaffhauser. ``koenig`` plays alone for the whole game; ``totals`` are the
     (König, Bauern) columns of the game before this hand; ``game_no`` is the game of the series
-    (1-based) and ``past`` the games of the series already over ((König, winning side) each)."""
+    (1-based) and ``past`` the games of the series already over: (König, winning side, the
+    König's column, the Bauern's) each."""
 
     A_WEIS = A_WEIS
     A_STOECK = A_STOECK
@@ -89,7 +90,7 @@ class SchaffhauserHand(TrickHand):
 
     def __init__(self, options: SchaffhauserRules, deal: SchaffhauserDeal, hand_no: int = 1,
                  koenig: int | None = None, totals: tuple[int, int] = (0, 0), game_no: int = 1,
-                 past: tuple[tuple[int, int], ...] = ()) -> None:
+                 past: tuple[tuple[int, int, int, int], ...] = ()) -> None:
         deal = check_deal(deal)
         vorhand = (deal.dealer + 1) % PLAYERS
         super().__init__(options.trick_rules(), deal.hands, vorhand, tuple(range(PLAYERS)))
@@ -104,7 +105,7 @@ class SchaffhauserHand(TrickHand):
             raise ValueError(f"the König must be a seat 0..{PLAYERS - 1}")
         self.totals: tuple[int, int] = totals
         self.game_no: int = game_no
-        self.past: tuple[tuple[int, int], ...] = past
+        self.past: tuple[tuple[int, int, int, int], ...] = past
         #: The card the dealer turned for trumps and the contract it gives.
         self.turned: int = deal.turned
         self.contract: int = turned_contract(deal.turned, options.turned_card_modes)

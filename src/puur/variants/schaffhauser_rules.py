@@ -103,11 +103,12 @@ games won on the winning side; ``twice``: six games, each player König twice, r
 games won as König."""
 
 
-def series_wins(games: tuple[tuple[int, int], ...], ranking: str = "games_won",
+def series_wins(games: tuple[tuple[int, ...], ...], ranking: str = "games_won",
                 players: int = PLAYERS) -> tuple[int, ...]:
     """Each player's series score from the finished ``games`` ((König, winning side: 0 the
-    König, 1 the Bauern), in order): with ``games_won`` a point for every game a player won,
-    as König or as one of the two Bauern; with ``koenig_wins`` only the games won as König.
+    König, 1 the Bauern, then anything else, such as the final columns), in order): with
+    ``games_won`` a point for every game a player won, as König or as one of the two Bauern;
+    with ``koenig_wins`` only the games won as König.
 
     >>> series_wins(((0, 1), (1, 0), (2, 1)))
     (2, 2, 1)
@@ -115,7 +116,7 @@ def series_wins(games: tuple[tuple[int, int], ...], ranking: str = "games_won",
     (0, 1, 0)
     """
     out = [0] * players
-    for koenig, side in games:
+    for koenig, side, *_rest in games:
         for s in range(players):
             if (s == koenig) == (side == 0) and (ranking == "games_won" or s == koenig):
                 out[s] += 1

@@ -67,10 +67,10 @@ class SchaffhauserObservation(SeatView):
     hand_sizes: tuple[int, ...]
     hand_no: int
     #: The König of this game, the game of the series (1-based) and the games already over
-    #: ((König, winning side: 0 the König, 1 the Bauern) each).
+    #: ((König, winning side: 0 the König, 1 the Bauern, the König's column, the Bauern's)).
     koenig: int
     game_no: int
-    past: tuple[tuple[int, int], ...]
+    past: tuple[tuple[int, int, int, int], ...]
     #: The contract the turned card gives, the trump suit (-1 without) and the turned card.
     contract: int
     trump: int
@@ -121,7 +121,8 @@ class SchaffhauserObservation(SeatView):
             "team_points": list(self.team_points),
             "game_no": self.game_no,
             "games": self.rules.games,
-            "series": [{"koenig": k, "won": w} for k, w in self.past],
+            "series": [{"koenig": k, "won": w, "columns": [kc, bc]}
+                       for k, w, kc, bc in self.past],
             "series_scores": list(self.series()),
             "ranking": self.rules.ranking,
         }
