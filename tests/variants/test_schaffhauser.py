@@ -286,7 +286,11 @@ def test_the_observation_shows_the_koenig_the_trump_card_and_the_series() -> Non
     last = game.round
     panel = last.observation(1).panel()
     assert panel["koenig"] == last.koenig and panel["game_no"] == 3 and panel["games"] == 3
-    assert len(panel["series"]) == 2 and "talon_up" not in panel
+    # The hand that ended the series shows it whole; the game's first hand the two before it.
+    assert len(panel["series"]) == 3 and panel["series_scores"] == list(game.scores)
+    first = next(r for r in game.rounds if r.game_no == 3)
+    assert first is not last and len(first.observation(-1).panel()["series"]) == 2
+    assert "talon_up" not in panel
     assert panel["turned"] and panel["targets"] == [350, 1000]
     assert len(last.observation(0).to_tensor()) == 388
 

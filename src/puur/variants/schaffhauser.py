@@ -109,10 +109,8 @@ class SchaffhauserGame(DealtSeries[SchaffhauserHand]):
         if prev is None:
             return SchaffhauserHand(self.rules, deal, hand_no)
         if prev.winner >= 0:
-            past = (*prev.past, (prev.koenig, prev.winner,
-                                 *add_hand(prev.totals, prev.team_points)))
             return SchaffhauserHand(self.rules, deal, hand_no, (prev.koenig + 1) % PLAYERS,
-                                    (0, 0), prev.game_no + 1, past)
+                                    (0, 0), prev.game_no + 1, prev.series())
         return SchaffhauserHand(self.rules, deal, hand_no, prev.koenig,
                                 add_hand(prev.totals, prev.team_points), prev.game_no, prev.past)
 
@@ -146,10 +144,7 @@ class SchaffhauserGame(DealtSeries[SchaffhauserHand]):
     def games(self) -> tuple[tuple[int, int, int, int], ...]:
         """The games over so far: (König, winning side: 0 the König, 1 the Bauern, the König's
         final column, the Bauern's) each."""
-        r = self.round
-        if r.winner < 0:
-            return r.past
-        return (*r.past, (r.koenig, r.winner, *add_hand(r.totals, r.team_points)))
+        return self.round.series()
 
     @property
     def scores(self) -> tuple[int, ...]:

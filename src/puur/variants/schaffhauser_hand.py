@@ -35,6 +35,7 @@ from puur.variants.schaffhauser_rules import (
     NUM_ACTIONS,
     PLAYERS,
     SchaffhauserRules,
+    series_wins,
 )
 from puur.weis import STOECK_CARDS, split_points
 
@@ -216,13 +217,27 @@ class SchaffhauserHand(TrickHand):
             return "decline" if action == A_DECLINE else "play"
         return super().action_text(action)
 
+    def series(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The games of the series over once this hand is: :attr:`past`, and this hand's game
+        if the hand ended it."""
+        if self.winner < 0:
+            return self.past
+        k, b = self.totals
+        return (*self.past, (self.koenig, self.winner, k + self.team_points[0],
+                             b + self.team_points[1]))
+
     def summary(self) -> dict[str, Any]:
-        """The trick summary with the König, the trump card, the columns and the end."""
+        """The trick summary with the König, the trump card, the columns, the end and the
+        series so far (with this hand's game once the hand ends it)."""
         out = super().summary()
+        series = self.series()
         out.update(
             koenig=self.koenig, game_no=self.game_no, contract=format_contract(self.contract),
             turned=format_card(self.turned), declined=self.declined,
             result=list(self.team_points), totals=list(self.totals), side_won=self.winner,
+            series=[{"koenig": k, "won": w, "columns": [kc, bc]} for k, w, kc, bc in series],
+            series_scores=list(series_wins(series, self.options.ranking)),
+            ranking=self.options.ranking,
         )
         return out
 

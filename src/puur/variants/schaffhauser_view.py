@@ -4,9 +4,10 @@ Besides the public view of every trick hand (:mod:`puur.variants.view`) a seat k
 cards; the König of the game; the card the dealer turned for trumps (it stays in the dealer's
 hand until he plays it); whether the König declined; the game's two columns before the hand and
 what each needs; the hand's points per seat; and the series so far (which games are over, who
-was König and which side won). The side holding the best Weis shows all its Weis once trick 1
-is over (both Bauern's, as partners in Schieber, or the König's). Nothing else is secret: every
-other seat's cards are hidden, and a Weis kept quiet stays unknown.
+was König, which side won and with what columns; the game of this hand too once it ends it).
+The side holding the best Weis shows all its Weis once trick 1 is over (both Bauern's, as
+partners in Schieber, or the König's). Nothing else is secret: every other seat's cards are
+hidden, and a Weis kept quiet stays unknown.
 
 Tensor layout (version :data:`OBS_VERSION`, :data:`OBS_SIZE` floats; seats relative to the
 observer, 0 = the observer, then in playing order):
@@ -77,6 +78,8 @@ class SchaffhauserObservation(SeatView):
     mode: int
     turned: int
     declined: bool
+    #: The side that reached its target in this hand (0 the König, 1 the Bauern), or -1.
+    winner: int
     trick_no: int
     num_tricks: int
     leader: int
@@ -103,9 +106,17 @@ class SchaffhauserObservation(SeatView):
         """0 for the König, 1 for the two Bauern."""
         return 0 if seat == self.koenig else 1
 
+    def games_over(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The games of the series over: :attr:`past`, and this game once this hand ended it."""
+        if self.winner < 0:
+            return self.past
+        k, b = self.totals
+        return (*self.past, (self.koenig, self.winner, k + self.team_points[0],
+                             b + self.team_points[1]))
+
     def series(self) -> tuple[int, ...]:
-        """Each player's series score from the games already over."""
-        return series_wins(self.past, self.rules.ranking, self.num_seats)
+        """Each player's series score from the games over."""
+        return series_wins(self.games_over(), self.rules.ranking, self.num_seats)
 
     def panel(self) -> dict[str, Any]:
         """The public part of the hand as plain data, the same for every observer. Its
@@ -122,7 +133,7 @@ class SchaffhauserObservation(SeatView):
             "game_no": self.game_no,
             "games": self.rules.games,
             "series": [{"koenig": k, "won": w, "columns": [kc, bc]}
-                       for k, w, kc, bc in self.past],
+                       for k, w, kc, bc in self.games_over()],
             "series_scores": list(self.series()),
             "ranking": self.rules.ranking,
         }
@@ -208,6 +219,7 @@ def observe(hand: SchaffhauserHand, seat: int) -> SchaffhauserObservation:
         mode=hand.contract,
         turned=hand.turned,
         declined=hand.declined,
+        winner=hand.winner,
         trick_no=hand.trick_no,
         num_tricks=hand.num_tricks,
         leader=hand.leader,

@@ -35,20 +35,22 @@ export function schaffhauserNotes(panel) {
   return panel.declined ? html`<span class="turned-note declined-note">${t("bi.declined")}</span>` : "";
 }
 
-/** The series so far: a row per game over (its König, the side that won, its columns) and the
- * games each player has won, as `ranking` counts them. `names[seat]` names a player. */
+/** The series so far: a line per game over (its König, the side that won, its final columns),
+ * the game in play (a panel's `game_no` while it runs), and the games each player has won, as
+ * `ranking` counts them. `panel` is a state's panel or a finished hand's score; `names[seat]`
+ * names a player. Lines rather than a wide table: they wrap in a narrow box. */
 export function seriesTable(panel, names) {
   const side = (won) => t(won === 0 ? "bi.koenig_col" : "bi.bauern_col");
-  const rows = panel.series.map((g, i) => html`<tr class="series-game" data-game=${i + 1}>
-      <th>${t("sh.game_label", { game: i + 1 })}</th><td class="sh-koenig">${names[g.koenig]}</td><td class="sh-won">${side(g.won)}</td>
-      <td class="sh-columns">${g.columns[0]} / ${g.columns[1]}</td></tr>`);
-  const playing = panel.series.length < panel.games ? html`<tr class="series-game playing" data-game=${panel.game_no}>
-      <th>▶ ${t("sh.game_label", { game: panel.game_no })}</th><td class="sh-koenig">${names[panel.koenig]}</td><td>…</td><td></td></tr>` : "";
-  return html`<table class="score-table sh-series"><thead><tr><th>${t("sh.series")}</th><th>${t("bi.koenig_col")}</th>
-      <th>${t("sh.winner")}</th><th>${t("bi.total")}</th></tr></thead><tbody>${rows}${playing}</tbody></table>
-    <table class="score-table sh-wins"><thead><tr>${names.map((n) => html`<th>${n}</th>`)}</tr></thead>
-      <tbody><tr class="games-won">${panel.series_scores.map((w, s) => html`<td data-seat=${s}>${w}</td>`)}</tr></tbody>
-      <caption>${t(panel.ranking === "koenig_wins" ? "sh.wins_as_koenig" : "sh.wins")}</caption></table>`;
+  const games = panel.series.map((g, i) => html`<li class="series-game" data-game=${i + 1}>
+      <strong>${t("sh.game_label", { game: i + 1 })}</strong> · <span class="sh-koenig">♛ ${names[g.koenig]}</span> ·
+      ${t("sh.winner")} <span class="sh-won">${side(g.won)}</span> · <span class="sh-columns">${g.columns[0]} / ${g.columns[1]}</span></li>`);
+  const playing = "games" in panel && panel.series.length < panel.games ? html`<li class="series-game playing"
+      data-game=${panel.game_no}><strong>▶ ${t("sh.game_label", { game: panel.game_no })}</strong> · <span class="sh-koenig">♛ ${
+      names[panel.koenig]}</span></li>` : "";
+  return html`<div class="sh-series"><h4>${t("sh.series")}</h4><ul class="sh-games">${games}${playing}</ul>
+    <table class="score-table sh-wins"><caption>${t(panel.ranking === "koenig_wins" ? "sh.wins_as_koenig" : "sh.wins")}</caption>
+      <thead><tr>${names.map((n) => html`<th>${n}</th>`)}</tr></thead>
+      <tbody><tr class="games-won">${panel.series_scores.map((w, s) => html`<td data-seat=${s}>${w}</td>`)}</tr></tbody></table></div>`;
 }
 
 /** The side box: the game of the series and its König, the two columns, the series. */
@@ -58,11 +60,12 @@ export function schaffhauserBox(panel, seatName) {
   return html`<section class="side-box sh-box"><h3>${head}</h3>${bieterColumns(panel)}${seriesTable(panel, names)}</section>`;
 }
 
-/** A finished hand's score: Bieter's two columns, and the game it won, if it did. */
+/** A finished hand's score: Bieter's two columns; a hand that ended its game says who won it
+ * and shows the series with that game in it. */
 export function schaffhauserScore(names, score) {
   let won = "";
   if (score.side_won === 0) won = t("sh.koenig_won", { seat: names[score.koenig] ?? "" });
   else if (score.side_won === 1) won = t("sh.bauern_won");
   return html`<p class="sh-game">${t("sh.game_label", { game: score.game_no })}</p>${bieterScore(names, score)}${
-    won ? html`<p class="sh-won-game"><strong>${won}</strong></p>` : ""}`;
+    won ? html`<p class="sh-won-game"><strong>${won}</strong></p>${seriesTable(score, names)}` : ""}`;
 }
