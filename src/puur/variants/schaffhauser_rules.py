@@ -111,7 +111,7 @@ def series_wins(games: tuple[tuple[int, ...], ...], ranking: str = "games_won",
     with ``koenig_wins`` only the games won as König.
 
     >>> series_wins(((0, 1), (1, 0), (2, 1)))
-    (2, 2, 1)
+    (1, 3, 1)
     >>> series_wins(((0, 1), (1, 0), (2, 1)), "koenig_wins")
     (0, 1, 0)
     """
