@@ -117,6 +117,14 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("zuger", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace("; turned ", "; trumps ")),
          "reads"),
+        ("schaffhauser", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "dealer"),
+        ("schaffhauser", lambda ls: ls.__setitem__(index(ls, "act"), "act decline:x"),
+         "bad action"),
+        ("schaffhauser", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                                   'rules {"ranking": "points"}'),
+         "option 'ranking'"),
+        ("schaffhauser", lambda ls: other_bottom(ls, index(ls, "hand")),
+         "in the dealer's hand"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -7,6 +7,7 @@
 
 import { api, openedByShare, savedTokens } from "./api.js";
 import { bieterBox, bieterBubbles, bieterNotes, isBieter } from "./bieter.js";
+import { isSchaffhauser, schaffhauserBox, schaffhauserBubbles, schaffhauserNotes } from "./schaffhauser.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { coachBox } from "./coach.js";
 import { html, nothing, render } from "./dom.js";
@@ -75,6 +76,7 @@ export function mountReplay(view, id, ctx) {
       return handjassBox(names, shown, h.hand_no, null);
     }
     if (isBieter(p)) return bieterBox(done ? p : { ...p, team_points: null }, h.hand_no, seatName);
+    if (isSchaffhauser(p)) return schaffhauserBox(done ? p : { ...p, team_points: null }, seatName);
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -104,7 +106,8 @@ export function mountReplay(view, id, ctx) {
     if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
-        h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}`;
+        h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}${
+        isSchaffhauser(p) ? schaffhauserNotes(p) : ""}`;
     }
     const row = h.panel?.rows?.find((r) => r.row === h.panel.row);
     const by = t("chosen_by", { who: seatName(h.chooser) });
@@ -135,6 +138,7 @@ export function mountReplay(view, id, ctx) {
           ${h.stoeck_seat === s ? stoeckBubble() : ""}
           ${isHandjass(p) ? (status === "out" ? html`<span class="bubble word-bubble">${t("hj.out")}</span>` : wordBubble(p, s)) : ""}
           ${isBieter(p) ? bieterBubbles(p, null, s, null) : ""}
+          ${isSchaffhauser(p) ? schaffhauserBubbles(p, s) : ""}
         </div>
         <div class="open-cards">${cards.map((c) => html`<span class="mini-card">${cardSVG(c, deck(), cardName(c, deck()))}</span>`)}</div>
       </div>`;

@@ -7,6 +7,7 @@
 // hand_over, the result of a game (docs/protocol.md). Nothing here works out a score or a rule.
 
 import { bieterScore, isBieterScore } from "./bieter.js";
+import { isSchaffhauserScore, schaffhauserScore } from "./schaffhauser.js";
 import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
@@ -123,6 +124,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
   if (isMolotowScore(score)) return molotowScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
+  if (isSchaffhauserScore(score)) return schaffhauserScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);
   return scoreTable(names, score, after);
 }

@@ -10,6 +10,7 @@ import {
   auctionPanel, callPanel as callCardPanel, declinePanel, discardPrompt, isBieter,
 } from "./bieter.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
+import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 
 /** The cards of the hand, sorted; a legal one is played (or, as Bieter's König lays down the
@@ -124,6 +125,7 @@ export function actionBar(table) {
     if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];
     if (g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   }
+  if (isSchaffhauser(g.panel) && g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
   if (legal.some((a) => a.type === "declare")) return [...out, wordsPanel(table, legal, timer)];

@@ -9,6 +9,7 @@ import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
+import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
 import { rowName, turnedNote } from "./scores.js";
 
 /** The contract above the trick, or "" before one is chosen: who chose it (and pushed), or the
@@ -41,7 +42,8 @@ function contractLine(table) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}${
-      isHandjass(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}`;
+      isHandjass(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}${
+      isSchaffhauser(p) ? schaffhauserNotes(p) : ""}`;
   }
   let by = g.chooser === table.mySeat() ? t("chosen_by_you")
     : t("chosen_by", { who: table.seatName(g.chooser) });

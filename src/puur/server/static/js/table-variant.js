@@ -7,6 +7,7 @@
 // state holds, not from the variant's name; every button is one of the server's legal actions.
 
 import { bieterBox, isBieter } from "./bieter.js";
+import { isSchaffhauser, schaffhauserBox } from "./schaffhauser.js";
 import { html } from "./dom.js";
 import { handjassBox, isHandjass } from "./handjass.js";
 import { t, tn } from "./i18n.js";
@@ -156,6 +157,7 @@ export function variantSide(table) {
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
+  if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
