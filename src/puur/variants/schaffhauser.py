@@ -18,19 +18,16 @@ The options, presets and action ids are in :mod:`puur.variants.schaffhauser_rule
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
-from puur.hand import TrickHand
 from puur.variants.base import (
     ActionSpace,
-    OptionsVariant,
-    format_places,
-    format_trick_action,
-    parse_trick_action,
     rank_sides,
 )
 from puur.variants.bieter_rules import add_hand
+from puur.variants.dealt import DealLineVariant
 from puur.variants.schaffhauser_hand import (
     SchaffhauserDeal,
     SchaffhauserHand,
@@ -215,7 +212,7 @@ def parse_deal_line(text: str) -> SchaffhauserDeal:
     return check_deal(SchaffhauserDeal(hands, int(parts[0]), parse_card(parts[1])))
 
 
-class SchaffhauserVariant(OptionsVariant):
+class SchaffhauserVariant(DealLineVariant):
     """The static description of Schaffhauser."""
 
     key = "schaffhauser"
@@ -228,6 +225,8 @@ class SchaffhauserVariant(OptionsVariant):
     score_name = "games won"
     options_class = SchaffhauserRules
     preset_table = PRESETS
+    deal_type = SchaffhauserDeal
+    word_ids: ClassVar[Mapping[str, int]] = {"accept": A_ACCEPT, "decline": A_DECLINE}
 
     def num_seats(self, rules: Any) -> int:
         """Always three."""
@@ -248,60 +247,23 @@ class SchaffhauserVariant(OptionsVariant):
             turned = hands[deal.dealer].bit_length() - 1
         return dataclasses.replace(deal, hands=tuple(hands), turned=turned)
 
-    def hands_of(self, deal: Any) -> tuple[int, ...]:
-        """The hands of a Schaffhauser deal."""
-        return tuple(deal.hands)
-
     def new_game(self, rules: Any = None, seed: int | str | None = None,
                  deals: list[Any] | None = None) -> SchaffhauserGame:
         """A new series of Schaffhauser."""
         return SchaffhauserGame(rules, seed, deals)
 
-    def format_action(self, hand: TrickHand, action: int) -> str:
-        """A card, Weis, Stöck, decline or accept token."""
-        tok = format_trick_action(hand, action)
-        if tok is not None:
-            return tok
-        if type(action) is int and A_ACCEPT <= action < NUM_ACTIONS:
-            return ACTIONS.names[action]
-        return hand.action_text(action)
-
-    def parse_action(self, hand: TrickHand, token: str) -> int:
-        """The action of a record token (``ValueError`` naming a bad one)."""
-        a = parse_trick_action(hand, token)
-        if a is not None:
-            return a
-        simple = {"decline": A_DECLINE, "accept": A_ACCEPT}
-        t = token.strip().lower()
-        if t in simple:
-            return simple[t]
-        raise ValueError(f"bad action {token!r}: expected a card, weis, stoeck, decline or "
-                         "accept")
-
-    def format_hand(self, game: Any, index: int) -> str:
+    def format_deal(self, deal: Any) -> str:
         """The dealer, the turned card and the hands."""
-        return format_deal_line(game.rounds[index].deal)
+        return format_deal_line(deal)
 
-    def parse_hand(self, rules: Any, text: str) -> SchaffhauserDeal:
+    def parse_deal(self, rules: Any, text: str) -> SchaffhauserDeal:
         """A deal of ``DEALER TURNED HAND / HAND / HAND``."""
-        self.check_rules(rules)
         return parse_deal_line(text)
-
-    def check_hand(self, game: Any, index: int, text: str) -> None:
-        """The dealer named must be the game's."""
-        named = parse_deal_line(text).dealer
-        actual = game.rounds[index].dealer
-        if named != actual:
-            raise ValueError(f"hand {index + 1} is dealt by seat {actual}, not {named}")
 
     def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
         """Each seat's column of its game after hand ``index`` (the König's or the Bauern's)."""
         r = game.rounds[index]
         return series_points(add_hand(r.totals, r.team_points), r.koenig)
-
-    def format_result(self, game: Any) -> str:
-        """``PLACE … / SCORE …`` (the series scores)."""
-        return format_places(game)
 
     def result_data(self, game: Any) -> dict[str, Any]:
         """The finished series, with each game's König and winning side."""
