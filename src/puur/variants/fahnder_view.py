@@ -126,6 +126,12 @@ class FahnderObservation(SeatView):
                 or any(c == self.called for _s, c in self.history))
 
     @property
+    def koenig(self) -> int:
+        """The Fahnder, under the name Bieter's card play reads (the seat that won the
+        auction and plays for its bid)."""
+        return self.fahnder
+
+    @property
     def alone(self) -> bool:
         """True when the observer knows the Fahnder plays alone."""
         return self.partner >= 0 and self.partner == self.fahnder
