@@ -340,6 +340,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
+    from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
@@ -348,7 +349,8 @@ def _faces() -> dict[str, Face]:
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
-                               SidiBarraniFace(), KreuzjassFace(), ZugerFace())}
+                               SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
+                               FahnderFace())}
 
 
 FACES: dict[str, Face] = {}
