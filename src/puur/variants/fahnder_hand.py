@@ -230,17 +230,19 @@ class FahnderHand(TrickHand):
 
     def summary(self) -> dict[str, Any]:
         """The trick summary with the auction, the contract, the call, the pair's points and
-        what each seat wrote (the partner only once the hand is over or he is public)."""
+        what each seat wrote (the partner only once the hand is over or he is public);
+        ``match`` is the Fahnder when his pair took every trick, else ``None``."""
         out = super().summary()
         public = self.partner_public
         out.update(
-            dealer=self.dealer, fahnder=self.fahnder, bid=self.bid,
+            dealer=self.dealer, fahnder=self.fahnder, bid=self.bid, scoring=self.options.scoring,
             contract=format_contract(self.contract) if self.contract >= 0 else None,
             called=format_card(self.called) if self.called >= 0 else None,
             partner=self.partner if public else -1,
             alone=self.alone if public else None,
             pair_points=self.pair_points() if public else None,
-            made=self.made, match=self.match, thrown_in=self.thrown_in,
+            made=self.made, match=self.fahnder if self.match else None,
+            thrown_in=self.thrown_in,
             marks=list(self.marks), totals=list(self.totals),
             calls=[[s, v] for s, v in self.calls],
         )

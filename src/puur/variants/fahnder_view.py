@@ -156,6 +156,9 @@ class FahnderObservation(SeatView):
             "bidder": self.bidder if self.bidder >= 0 else None,
             "calls": [{"seat": s, "call": "bid" if v else "pass", "value": v or None}
                       for s, v in self.calls],
+            "bids": [max((v for s2, v in self.calls if s2 == s), default=0) for s in range(4)],
+            "last_call": [next((("bid" if v else "pass") for s2, v in reversed(self.calls)
+                                if s2 == s), None) for s in range(4)],
             "called": format_card(self.called) if self.called >= 0 else None,
             "partner": self.partner if public else None,
             "alone": (self.partner == self.fahnder) if public else None,

@@ -7,6 +7,7 @@
 // hand_over, the result of a game (docs/protocol.md). Nothing here works out a score or a rule.
 
 import { bieterScore, isBieterScore } from "./bieter.js";
+import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
@@ -124,6 +125,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isMolotowScore(score)) return molotowScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
   if (isBieterScore(score)) return bieterScore(names, score);
+  if (isFahnderScore(score)) return fahnderScore(names, score, after);
   return scoreTable(names, score, after);
 }
 
