@@ -19,12 +19,10 @@ Action ids: :mod:`puur.variants.fahnder_rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from puur.cards import NUM_CARDS, format_card
 from puur.contracts import MODES, format_contract
-from puur.deal import DealError, check_hands
 from puur.hand import OVER, HandError, TrickHand
 from puur.variants.fahnder_rules import (
     A_BID,
@@ -38,6 +36,7 @@ from puur.variants.fahnder_rules import (
     bid_value,
     hand_marks,
 )
+from puur.variants.sidi_barrani_hand import SidiBarraniDeal, check_deal
 
 __all__ = ["FahnderDeal", "FahnderHand", "check_deal"]
 
@@ -46,25 +45,9 @@ CONTRACT: Final = "contract"
 CALL: Final = "call"
 
 
-@dataclass(frozen=True)
-class FahnderDeal:
-    """One deal: the four hands (seat 0 first) and the dealer."""
-
-    hands: tuple[int, ...]
-    dealer: int
-
-
-def check_deal(d: object) -> FahnderDeal:
-    """Check a deal (``ValueError`` saying what is wrong)."""
-    if not isinstance(d, FahnderDeal):
-        raise ValueError(f"not a Fahnder deal: {d!r}")
-    try:
-        hands = check_hands(d.hands, 4, 9)
-    except DealError as e:
-        raise ValueError(str(e)) from None
-    if type(d.dealer) is not int or not 0 <= d.dealer < 4:
-        raise ValueError("the dealer must be a seat 0..3")
-    return FahnderDeal(hands, d.dealer)
+#: One deal: the four hands (seat 0 first) and the dealer; the same as Sidi Barrani's, whose
+#: check (four hands of nine, a dealer 0..3) it shares.
+FahnderDeal = SidiBarraniDeal
 
 
 class FahnderHand(TrickHand):
