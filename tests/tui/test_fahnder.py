@@ -41,7 +41,7 @@ def _called(game: Any, bid: int = 80) -> int:
     for _ in range(3):
         game.push(A_PASS)
     game.push(A_CHOOSE)
-    r = game.round
+    r: Any = game.round
     card = next(c for c in range(36) if not r.hands[r.fahnder] >> c & 1
                 and not r.hands[0] >> c & 1)
     game.push(A_CALL + card)
@@ -64,7 +64,7 @@ def test_the_demo_plays_a_whole_game(preset: str) -> None:
 
 def test_the_face_tells_the_auction_the_fahnder_and_the_open_partner() -> None:
     game = get("fahnder").new_game(SHORT, seed=3)
-    face = face_for("fahnder")
+    face: Any = face_for("fahnder")
     assert isinstance(face, FahnderFace)
     assert face.auction_text(game.observation(0), "en").startswith("Auction: no bid yet")
     game.push(bid_action(90))
@@ -84,7 +84,7 @@ def test_a_secret_partner_is_not_shown_to_the_others() -> None:
         partner = _called(game)
         if partner in (0, game.round.fahnder):
             continue
-        face = face_for("fahnder")
+        face: Any = face_for("fahnder")
         obs = game.observation(0)
         line = face.contract_text(obs, "en", "swiss", markup=False)
         assert "secret" in line and "partner: " not in line
@@ -118,7 +118,7 @@ def test_the_hand_summary_and_the_sheet_show_the_marks() -> None:
     while game.hands_played < 1:
         game.push(game.legal_actions()[0])
     rd = game.rounds[0]
-    face = face_for("fahnder")
+    face: Any = face_for("fahnder")
     grid = face.summary_grid(game, rd.hand_no, "en", "swiss")
     assert any("the bid of 80" in line for line in grid.before)
     assert [row[0] for row in grid.rows] == ["Card points", "Hand", "Total"]
