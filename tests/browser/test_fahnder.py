@@ -18,7 +18,7 @@ from puur.i18n import t
 from .pages import game_state, hand_cards, lobby_preset, seats_at, settle
 from .test_bieter import me, play_game
 from .test_layout import PHONE, TABLE_PARTS, Findings, in_every_language, shot
-from .test_variants import ranking
+from .test_variants import ranking, replay_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +130,17 @@ def test_a_whole_game_with_a_secret_partner_on_a_phone(
     found.check(page, "Fahnder game over", None)
     shot(page, artifacts, "fahnder-phone-over")
     found.assert_none()
+    # The replay: every hand open, the Fahnder and his partner named, the called card shown.
+    page.click("#game-over a[href^='/?replay=']")
+    replay_to_end(page)
+    assert len(page.query_selector_all(".replay-view .seat")) == 4
+    roles = page.eval_on_selector_all(".replay-view .role-bubble",
+                                      "els => els.map(e => e.dataset.role)")
+    assert "fahnder" in roles
+    note = page.inner_text(".replay-view .called-note")
+    assert score["called"] in page.get_attribute(".replay-view .called-note", "data-card")
+    if score["alone"]:
+        assert note.endswith(t("fa.alone", "en"))
+    else:
+        assert "partner" in roles
+    shot(page, artifacts, "fahnder-phone-replay")
