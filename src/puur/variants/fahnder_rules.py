@@ -22,7 +22,7 @@ from typing import ClassVar, Final
 from puur.actions import A_CHOOSE
 from puur.cards import NUM_CARDS, format_card
 from puur.contracts import CONTRACT_TOKENS
-from puur.options import OptionError, Options, option
+from puur.options import Options, option
 from puur.rules import RuleSet
 from puur.variants.sidi_barrani_rules import A_BID, A_PASS, MAX_BID, bid_action, bid_value
 
@@ -90,11 +90,6 @@ class FahnderRules(Options):
         doc="when all four pass, the same dealer deals anew (each still deals twice), or the "
             "next seat",
     )
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.lowest_bid > MAX_BID:
-            raise OptionError(f"option 'min_bid': at most {MAX_BID}")
 
     @property
     def lowest_bid(self) -> int:
