@@ -8,8 +8,9 @@ import io
 import random
 
 import pytest
+from tests.variants.test_sidi_barrani import cards, fill
 
-from puur.cards import CardSet, parse_card
+from puur.cards import parse_card
 from puur.hand import IllegalActionError
 from puur.options import OptionError
 from puur.record import format_record, read_record
@@ -31,23 +32,6 @@ V = get("fahnder")
 ROSEN = 1
 POINTS = FahnderRules(scoring="game_points")
 SECRET = FahnderRules(partner_reveal="on_play")
-
-
-def cards(text: str) -> int:
-    return CardSet.from_text(text).bits
-
-
-def fill(fixed: list[str]) -> tuple[int, ...]:
-    """Four hands holding the ``fixed`` cards, filled up to nine with the rest of the deck."""
-    hands = [cards(t) if t else 0 for t in fixed]
-    used = sum(hands)
-    rest = [c for c in range(36) if not used >> c & 1]
-    out = []
-    for h in hands:
-        while h.bit_count() < 9:
-            h |= 1 << rest.pop(0)
-        out.append(h)
-    return tuple(out)
 
 
 def hand_on(fixed: list[str], dealer: int = 3, rules: FahnderRules | None = None) -> FahnderHand:
