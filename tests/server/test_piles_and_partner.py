@@ -53,6 +53,8 @@ class Secrets:
         sent = set(CARD.findall(json.dumps({k: v for k, v in m.items() if k != "table"})))
         if game.variant.key == "handjass":
             self._handjass(hand, key, m["game"], sent - allowed)
+        elif game.variant.key == "fahnder":
+            self._fahnder(hand, key, m)
         else:
             self._bieter(hand, key, m["game"], sent - allowed)
 
@@ -94,14 +96,51 @@ class Secrets:
             self.hidden_partner += 1
 
 
+    def _fahnder(self, hand: Any, key: int, m: dict[str, Any]) -> None:
+        g = m["game"]
+        p, own = g["panel"], g["own"]
+        if hand.called < 0 or hand.phase == "over" or hand.called in hand.played:
+            if hand.called >= 0:
+                assert p["partner"] == hand.partner
+            return
+        assert p["partner"] is None and p["alone"] is None and p["team_points"] is None
+        if key == hand.partner and key != hand.fahnder:
+            assert own["partner"] is True
+            self.told_partner += 1
+        else:
+            # Nothing anywhere in the message names the pair while the card is out.
+            assert not _named_pair(m), f"seat {key} was told the pair: {_named_pair(m)}"
+            self.hidden_partner += 1
+
+
+def _named_pair(m: Any, path: str = "") -> list[str]:
+    """The paths of every field of a message that would name the pair: a partner, a Fahnder
+    alone, the pair's points (the last hand's summary excepted: that hand is over)."""
+    out: list[str] = []
+    if isinstance(m, dict):
+        for k, v in m.items():
+            if k == "last_hand":
+                continue
+            if k in ("partner", "alone", "pair_points", "team_points") and v not in (
+                    None, -1, False, []):
+                out.append(f"{path}.{k}")
+            out += _named_pair(v, f"{path}.{k}")
+    elif isinstance(m, list):
+        for i, v in enumerate(m):
+            out += _named_pair(v, f"{path}[{i}]")
+    return out
+
+
 @pytest.mark.parametrize(("variant", "preset", "options"), [
     ("handjass", "three", {"maybe": True}),
     ("handjass", "two", {}),
     ("handjass", "standard", {"target": 2}),
     ("bieter", "talon", {"target": 300}),
     ("bieter", "five", {"target": 300}),
+    ("fahnder", "secret", {"hands": 3}),
+    ("fahnder", "game_points", {"hands": 3}),
 ], ids=["handjass-three-maybe", "handjass-two", "handjass-standard", "bieter-talon",
-        "bieter-five"])
+        "bieter-five", "fahnder-secret", "fahnder-game_points"])
 def test_cards_in_no_hand_and_the_partner_reach_no_one(
         variant: str, preset: str, options: dict[str, Any]) -> None:
     watch = Secrets()
@@ -113,5 +152,5 @@ def test_cards_in_no_hand_and_the_partner_reach_no_one(
     assert game is not None and game.is_over and watch.messages > 100
     if variant == "handjass":
         assert watch.piles > 20  # a blind was on the table (from the start, or after leaving)
-    if preset == "five":
+    if preset in ("five", "secret", "game_points"):
         assert watch.hidden_partner > 20 and watch.told_partner > 5

@@ -125,6 +125,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "option 'ranking'"),
         ("schaffhauser", lambda ls: other_bottom(ls, index(ls, "hand")),
          "in the dealer's hand"),
+        ("fahnder", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("fahnder", lambda ls: ls.__setitem__(index(ls, "act"), "act double"), "bad action"),
+        ("fahnder", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:79"), "may not"),
+        ("fahnder", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                              'rules {"scoring": "bands"}'), "option 'scoring'"),
+        ("fahnder", lambda ls: card_twice(ls, index(ls, "hand")), "repeats a card"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -34,6 +34,7 @@ from typing import Any, Final
 from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
+from puur.bots.variant_fahnder import FahnderModel
 from puur.bots.variant_handjass import HandjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
@@ -48,6 +49,7 @@ from puur.observation import Observation
 from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
+from puur.variants.fahnder_view import FahnderObservation
 from puur.variants.handjass_view import HandjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
@@ -68,6 +70,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     ZugerObservation: ZugerModel(),
     KreuzjassObservation: KreuzjassModel(),
     SchaffhauserObservation: SchaffhauserModel(),
+    FahnderObservation: FahnderModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -344,6 +344,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
+    from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
@@ -354,7 +355,7 @@ def _faces() -> dict[str, Face]:
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               SchaffhauserFace())}
+                               FahnderFace(), SchaffhauserFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -17,6 +17,7 @@ from puur.variants import (
     bieter,
     coiffeur,
     differenzler,
+    fahnder,
     handjass,
     kreuzjass,
     molotow,
@@ -39,4 +40,5 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(fahnder.VARIANT)
 register(schaffhauser.VARIANT)

@@ -8,6 +8,7 @@
 import { api, openedByShare, savedTokens } from "./api.js";
 import { bieterBox, bieterBubbles, bieterNotes, isBieter } from "./bieter.js";
 import { isSchaffhauser, schaffhauserBox, schaffhauserBubbles, schaffhauserNotes } from "./schaffhauser.js";
+import { fahnderBox, fahnderBubbles, fahnderNotes, isFahnder } from "./fahnder.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { coachBox } from "./coach.js";
 import { html, nothing, render } from "./dom.js";
@@ -77,6 +78,7 @@ export function mountReplay(view, id, ctx) {
     }
     if (isBieter(p)) return bieterBox(done ? p : { ...p, team_points: null }, h.hand_no, seatName);
     if (isSchaffhauser(p)) return schaffhauserBox(done ? p : { ...p, team_points: null }, seatName);
+    if (isFahnder(p)) return fahnderBox(names, done ? p : { ...p, team_points: null }, h.hand_no, seatName);
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -104,6 +106,11 @@ export function mountReplay(view, id, ctx) {
         laid.length ? html`<div class="piles">${pile("discards", 0, t("bi.talon"), laid, deck())}</div>` : ""}${talon}`;
     }
     if (isMolotow(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${trumpNote(h.panel, seatName, deck())}`;
+    if (isFahnder(p)) {
+      if (!h.contract) return html`<span class="turned-note">${t("bi.thrown_in")}</span>`;
+      return html`${contractChip(h.contract, h.multiplier, t("chosen_by", { who: seatName(h.chooser) }), false, deck())}${
+        fahnderNotes(p, null, seatName, deck())}`;
+    }
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}${
@@ -139,6 +146,7 @@ export function mountReplay(view, id, ctx) {
           ${isHandjass(p) ? (status === "out" ? html`<span class="bubble word-bubble">${t("hj.out")}</span>` : wordBubble(p, s)) : ""}
           ${isBieter(p) ? bieterBubbles(p, null, s, null) : ""}
           ${isSchaffhauser(p) ? schaffhauserBubbles(p, s) : ""}
+          ${isFahnder(p) ? fahnderBubbles(p, null, s, null) : ""}
         </div>
         <div class="open-cards">${cards.map((c) => html`<span class="mini-card">${cardSVG(c, deck(), cardName(c, deck()))}</span>`)}</div>
       </div>`;

@@ -8,6 +8,7 @@
 
 import { bieterScore, isBieterScore } from "./bieter.js";
 import { isSchaffhauserScore, schaffhauserScore } from "./schaffhauser.js";
+import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
@@ -126,6 +127,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isHandjassScore(score)) return handjassScore(names, score, after);
   if (isSchaffhauserScore(score)) return schaffhauserScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);
+  if (isFahnderScore(score)) return fahnderScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

@@ -9,6 +9,7 @@ import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
 import {
   auctionPanel, callPanel as callCardPanel, declinePanel, discardPrompt, isBieter,
 } from "./bieter.js";
+import { isFahnder } from "./fahnder.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
@@ -119,6 +120,10 @@ export function actionBar(table) {
     return [...out, choosePanel(table, legal, timer)];
   }
   if (isHandjass(g.panel) && g.phase === "declare") return [...out, declarePanel(table, legal, timer)];
+  if (isFahnder(g.panel)) {
+    if (g.phase === "bid") return [...out, auctionPanel(table, legal, timer)];
+    if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];
+  }
   if (isBieter(g.panel)) {
     if (g.phase === "bid") return [...out, auctionPanel(table, legal, timer)];
     if (g.phase === "discard") return [...out, discardPrompt(table, timer)];

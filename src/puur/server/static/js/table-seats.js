@@ -6,6 +6,7 @@
 import { backSVG } from "./cards.js";
 import { bieterBubbles, isBieter } from "./bieter.js";
 import { isSchaffhauser, schaffhauserBubbles } from "./schaffhauser.js";
+import { fahnderBubbles, isFahnder } from "./fahnder.js";
 import { html, svg } from "./dom.js";
 import { isHandjass, seatStatus, wordBubble as handjassWord } from "./handjass.js";
 import { t } from "./i18n.js";
@@ -77,6 +78,7 @@ export function seatBox(table, seat, onSit) {
     }
     if (isBieter(p)) bubbles.push(bieterBubbles(p, g.own, seat, table.mySeat()));
     if (isSchaffhauser(p)) bubbles.push(schaffhauserBubbles(p, seat));
+    if (isFahnder(p)) bubbles.push(fahnderBubbles(p, g.own, seat, table.mySeat()));
   }
   const tricks = g ? g.tricks_won?.[seat] ?? 0 : 0;
   return html`<div class="seat pos-${at} team-${table.alone() ? seat : table.sideOf(seat)} ${toMove ? "to-move" : ""} ${me ? "me" : ""} ${status}"

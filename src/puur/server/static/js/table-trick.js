@@ -5,6 +5,7 @@
 
 import { bieterNotes, isBieter, talonPiles } from "./bieter.js";
 import { html, repeat } from "./dom.js";
+import { fahnderNotes, isFahnder } from "./fahnder.js";
 import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
@@ -49,6 +50,7 @@ function contractLine(table) {
     : t("chosen_by", { who: table.seatName(g.chooser) });
   const row = g.panel?.rows?.find((r) => r.row === g.panel.row);
   if (row) by = `${rowName(row, deck)} · ${by}${g.panel.pushes ? ` · ${tn("pushes.count", g.panel.pushes)}` : ""}`;
+  if (isFahnder(p)) return html`${contractChip(g.contract, g.multiplier, by, false, deck)}${fahnderNotes(p, g.own, table.notMe, deck)}`;
   return contractChip(g.contract, g.multiplier, by, g.pushed && !row, deck);
 }
 

@@ -9,6 +9,7 @@
 import { bieterBox, isBieter } from "./bieter.js";
 import { isSchaffhauser, schaffhauserBox } from "./schaffhauser.js";
 import { html } from "./dom.js";
+import { fahnderBox, isFahnder } from "./fahnder.js";
 import { handjassBox, isHandjass } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
@@ -158,6 +159,7 @@ export function variantSide(table) {
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
+  if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
