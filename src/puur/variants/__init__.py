@@ -20,6 +20,7 @@ from puur.variants import (
     handjass,
     kreuzjass,
     molotow,
+    schellenjass,
     schieber,
     sidi_barrani,
     zuger,
@@ -38,3 +39,4 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(schellenjass.VARIANT)
