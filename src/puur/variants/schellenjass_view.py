@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from puur.hand import OVER
 from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
+from puur.weis import Meld
 
 if TYPE_CHECKING:
     from puur.variants.schellenjass_hand import SchellenjassHand
@@ -75,6 +76,11 @@ class SchellenjassObservation(SeatView):
     turi_seat: int
     hand_no: int
     known: tuple[int, ...]
+    #: Nobody declares a Weis or announces Stöck (empty per seat, -1: what the shared code of
+    #: the bots and interfaces reads).
+    weis_announced: tuple[tuple[tuple[int, int], ...], ...] = ()
+    weis_shown: tuple[tuple[Meld, ...], ...] = ()
+    stoeck_seat: int = -1
     legal_actions: tuple[int, ...] = ()
 
     #: No trumps, ever (the bots' shared code reads these).
@@ -156,5 +162,7 @@ def observe(hand: SchellenjassHand, seat: int) -> SchellenjassObservation:
         turi_seat=hand.turi_seat() if over else -1,
         hand_no=hand.hand_no,
         known=view.known,
+        weis_announced=view.weis_announced,
+        weis_shown=view.weis_shown,
         legal_actions=tuple(hand.legal_actions()) if my_turn else (),
     )
