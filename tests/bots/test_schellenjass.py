@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from puur.bots import make_bot
-from puur.bots.schellenjass import SchellenjassPlayer
+from puur.bots.schellenjass import SchellenjassPlayer, turi_threat
 from puur.bots.variant_search import VariantSearch, model_for
 from puur.bots.worlds import WorldSampler
 from puur.cards import SUIT_MASK, CardSet, parse_card
@@ -155,3 +156,30 @@ def test_search_plays_a_hand(preset: str) -> None:
         action = search.act(obs)
         assert action in obs.legal_actions
         game.push(action)
+
+
+def test_it_takes_a_schelle_to_stop_a_turi() -> None:
+    # Two players. B (seat 1) leads the Schellen 7; A would duck with its 6, but when B has
+    # taken the first three Schellen and A none, A takes the trick (and so a Schelle) with
+    # the Ace: one point instead of the nine of B's Turi.
+    rules = SchellenjassRules(players=2)
+    a = "D6 DA H6 H7 H8 H9 HT HJ HQ S6 S7 S8 S9 ST SJ SQ SK SA"
+    b = "D7 D8 D9 DT DJ DQ DK HK HA C6 C7 C8 C9 CT CJ CQ CK CA"
+    hand = SchellenjassHand(rules, SchellenjassDeal((mask(a), mask(b)), 0))
+    play(hand, "D7")
+    obs = hand.observation(0)
+    assert PLAYER.act(obs) == parse_card("D6")
+    threat = dataclasses.replace(obs, taken=(0, 3))
+    assert turi_threat(threat) and PLAYER.act(threat) == parse_card("DA")
+    assert not turi_threat(dataclasses.replace(obs, taken=(1, 3)))
+    assert not turi_threat(dataclasses.replace(threat, rules=SchellenjassRules(players=2,
+                                                                               turi=False)))
+    # Void in the suit led, it feeds him no Schelle.
+    hand = SchellenjassHand(rules, SchellenjassDeal((mask(a), mask(b)), 0))
+    play(hand, "C6")
+    obs = hand.observation(0)
+    assert PLAYER.act(obs) == parse_card("DA")
+    assert PLAYER.act(dataclasses.replace(obs, taken=(0, 3))) // 9 != 0
+    # Leading, it leads its highest Schelle.
+    lead = SchellenjassHand(rules, SchellenjassDeal((mask(a), mask(b)), 1)).observation(0)
+    assert PLAYER.act(dataclasses.replace(lead, taken=(0, 3))) == parse_card("DA")

@@ -10,10 +10,14 @@ card of another suit never takes a trick):
 * **Void**: a free discard, which never takes the trick: the highest penalty card it holds
   (it goes to the trick's winner), else its most dangerous card (a high card with few cards
   of its suit still out below it, which would take a trick later).
-* **Leading**: a card that surely loses: the lowest card of the suit in which the most higher
-  cards are still out, a penalty card first when others still hold a higher one of them (the
-  trick's winner takes it); holding only winners, the card that brings the fewest penalty
-  cards (a suit others no longer hold none).
+* **Leading**: the card least likely to cost: the chance that it takes the trick (the share
+  of its suit's cards still out that lie below it; certain when none lies above it) times
+  what the trick would then bring (a penalty card led brings one from every player who
+  follows).
+
+* **Stopping a Turi**: when another player has taken every penalty card so far, three or
+  more, and it none, it takes one from him (it wins a trick holding a penalty card with its
+  highest card, leads its highest penalty card) and, void, discards no penalty card to him.
 
 In Striche it plays the same way: the fewest penalty cards earn the Strich.
 """
@@ -28,10 +32,14 @@ from puur.contracts import MODE_OBENABE, STRENGTH
 from puur.tricks import beats
 from puur.variants.schellenjass_view import SchellenjassObservation
 
-__all__ = ["SchellenjassPlayer", "danger", "play_card"]
+__all__ = ["TURI_ALARM", "SchellenjassPlayer", "danger", "lead_risk", "play_card",
+           "turi_threat"]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 _ST: Final = STRENGTH[MODE_OBENABE]
+#: Penalty cards one other player must have taken (and nobody else any) before the rule
+#: player sets out to take one itself and so stop his Turi.
+TURI_ALARM: Final = 3
 
 
 def _unseen(obs: SchellenjassObservation) -> int:
@@ -59,12 +67,35 @@ def _best(obs: SchellenjassObservation) -> int:
     return best
 
 
+def turi_threat(obs: SchellenjassObservation) -> bool:
+    """Whether another player is on the way to a Turi: he has taken every penalty card taken
+    so far, at least :data:`TURI_ALARM` of them, and the observer none (one penalty card it
+    takes then costs it a point and saves it nine)."""
+    if not obs.rules.turi:
+        return False
+    me = obs.seat
+    total = sum(obs.taken)
+    return total >= TURI_ALARM and obs.taken[me] == 0 and max(obs.taken) == total
+
+
 def _follow(obs: SchellenjassObservation, legal: list[int]) -> int:
     best = _best(obs)
     lead = _SUIT_OF[obs.trick[0][1]]
     following = [c for c in legal if _SUIT_OF[c] == lead]
+    ps = obs.penalty_suit
+    if turi_threat(obs):
+        # Take a penalty card away from the player going for a Turi, or feed him none.
+        loaded = lead == ps or any(_SUIT_OF[c] == ps for _s, c in obs.trick)
+        winners = [c for c in following if beats(c, best, MODE_OBENABE, -1)]
+        if winners and loaded:
+            return max(winners, key=lambda c: _ST[c])
+        if not following:
+            others = [c for c in legal if _SUIT_OF[c] != ps]
+            if others:
+                unseen = _unseen(obs)
+                return max(others, key=lambda c: (danger(c, unseen), _ST[c]))
     if not following:
-        penalty = [c for c in legal if _SUIT_OF[c] == obs.penalty_suit]
+        penalty = [c for c in legal if _SUIT_OF[c] == ps]
         if penalty:
             return max(penalty, key=lambda c: _ST[c])
         unseen = _unseen(obs)
@@ -77,20 +108,26 @@ def _follow(obs: SchellenjassObservation, legal: list[int]) -> int:
     return min(following, key=lambda c: _ST[c])
 
 
+def lead_risk(card: int, unseen: int, penalty_suit: int, seats: int) -> float:
+    """What leading ``card`` is likely to cost: the chance that it takes the trick (the share
+    of the suit's unseen cards lying below it, which the others may duck with; certain when
+    none lies above it) times the penalty cards the trick then brings (the card itself and,
+    in the penalty suit, one from every other player)."""
+    suit = unseen & SUIT_MASK[_SUIT_OF[card]]
+    lower = sum(1 for c in bits(suit) if _ST[c] < _ST[card])
+    higher = suit.bit_count() - lower
+    p_win = lower / (lower + higher) if higher else 1.0
+    brings = seats if _SUIT_OF[card] == penalty_suit else 0.5
+    return p_win * brings
+
+
 def _lead(obs: SchellenjassObservation, legal: list[int]) -> int:
     unseen = _unseen(obs)
-
-    def key(c: int) -> tuple[int, int, int, int]:
-        suit = unseen & SUIT_MASK[_SUIT_OF[c]]
-        higher = sum(1 for u in bits(suit) if _ST[u] > _ST[c])
-        is_penalty = _SUIT_OF[c] == obs.penalty_suit
-        if higher:  # it loses: a penalty card first, then the suit with most cards above it
-            return (0, 0 if is_penalty else 1, -higher, _ST[c])
-        # It wins: what the others can still add of the penalty suit, least first.
-        out = (unseen & SUIT_MASK[obs.penalty_suit]).bit_count()
-        return (1, out if suit else 0, 1 if is_penalty else 0, _ST[c])
-
-    return min(legal, key=key)
+    penalty = [c for c in legal if _SUIT_OF[c] == obs.penalty_suit]
+    if penalty and turi_threat(obs):  # the highest penalty card has the best chance to win
+        return max(penalty, key=lambda c: _ST[c])
+    return min(legal, key=lambda c: (lead_risk(c, unseen, obs.penalty_suit, obs.num_seats),
+                                     _ST[c]))
 
 
 def play_card(obs: SchellenjassObservation) -> int:
