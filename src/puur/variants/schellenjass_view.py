@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from puur.contracts import MODE_OBENABE
 from puur.hand import OVER
 from puur.variants.view import SPECTATOR, SeatView, card_planes, table_view
 from puur.weis import Meld
@@ -80,12 +81,19 @@ class SchellenjassObservation(SeatView):
     #: the bots and interfaces reads).
     weis_announced: tuple[tuple[tuple[int, int], ...], ...] = ()
     weis_shown: tuple[tuple[Meld, ...], ...] = ()
+    weis_options: tuple[tuple[Meld, ...], ...] = ()
+    weis_seat: int = -1
     stoeck_seat: int = -1
     legal_actions: tuple[int, ...] = ()
 
     #: No trumps, ever (the bots' shared code reads these).
     trump: int = -1
     mode: int = 4
+
+    @property
+    def contract(self) -> int:
+        """Always Obenabe without trumps."""
+        return MODE_OBENABE
 
     @property
     def striche(self) -> bool:
