@@ -11,6 +11,7 @@ import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
+import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -124,6 +125,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isMolotowScore(score)) return molotowScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
   if (isBieterScore(score)) return bieterScore(names, score);
+  if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   return scoreTable(names, score, after);
 }
 
