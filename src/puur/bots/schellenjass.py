@@ -9,15 +9,15 @@ card of another suit never takes a trick):
   take it over).
 * **Void**: a free discard, which never takes the trick: the highest penalty card it holds
   (it goes to the trick's winner), else its most dangerous card (a high card with few cards
-  of its suit still out below it, which would take a trick later).
+  of its suit still out above it, which would take a trick later).
 * **Leading**: the card least likely to cost: the chance that it takes the trick (the share
   of its suit's cards still out that lie below it; certain when none lies above it) times
   what the trick would then bring (a penalty card led brings one from every player who
   follows).
-
-* **Stopping a Turi**: when another player has taken every penalty card so far, three or
-  more, and it none, it takes one from him (it wins a trick holding a penalty card with its
-  highest card, leads its highest penalty card) and, void, discards no penalty card to him.
+* **Stopping a Turi**: when another player has taken every penalty card so far, five or
+  more (three or more at a table of two), and it none, it takes one from him (it wins a trick
+  holding a penalty card with its highest card, leads its highest penalty card) and, void,
+  discards no penalty card to him.
 
 In Striche it plays the same way: the fewest penalty cards earn the Strich.
 """
@@ -38,8 +38,9 @@ __all__ = ["TURI_ALARM", "SchellenjassPlayer", "danger", "lead_risk", "play_card
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 _ST: Final = STRENGTH[MODE_OBENABE]
 #: Penalty cards one other player must have taken (and nobody else any) before the rule
-#: player sets out to take one itself and so stop his Turi.
-TURI_ALARM: Final = 3
+#: player sets out to take one itself and so stop his Turi: sooner at a table of two, where
+#: the other player takes every penalty card the rule player sheds.
+TURI_ALARM: Final[dict[int, int]] = {2: 3, 3: 5, 4: 5}
 
 
 def _unseen(obs: SchellenjassObservation) -> int:
@@ -69,13 +70,14 @@ def _best(obs: SchellenjassObservation) -> int:
 
 def turi_threat(obs: SchellenjassObservation) -> bool:
     """Whether another player is on the way to a Turi: he has taken every penalty card taken
-    so far, at least :data:`TURI_ALARM` of them, and the observer none (one penalty card it
-    takes then costs it a point and saves it nine)."""
+    so far, at least :data:`TURI_ALARM` of them for the table's size, and the observer none
+    (one penalty card it takes then costs it a point and saves it nine)."""
     if not obs.rules.turi:
         return False
     me = obs.seat
     total = sum(obs.taken)
-    return total >= TURI_ALARM and obs.taken[me] == 0 and max(obs.taken) == total
+    return (total >= TURI_ALARM[obs.num_seats] and obs.taken[me] == 0
+            and max(obs.taken) == total)
 
 
 def _follow(obs: SchellenjassObservation, legal: list[int]) -> int:
