@@ -131,6 +131,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("fahnder", lambda ls: ls.__setitem__(index(ls, "rules"),
                                               'rules {"scoring": "bands"}'), "option 'scoring'"),
         ("fahnder", lambda ls: card_twice(ls, index(ls, "hand")), "repeats a card"),
+        ("schellenjass", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("schellenjass", lambda ls: ls.__setitem__(index(ls, "act"), "act weis:-"),
+         "expected a card"),
+        ("schellenjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
+         "option 'players'"),
+        ("schellenjass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

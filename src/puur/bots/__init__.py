@@ -18,6 +18,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     kreuzjass,
     molotow,
     schaffhauser,
+    schellenjass,
     sidi_barrani,
     zuger,
 )

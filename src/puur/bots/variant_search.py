@@ -40,6 +40,7 @@ from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
+from puur.bots.variant_schellenjass import SchellenjassModel
 from puur.bots.variant_schieber import SchieberModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
 from puur.bots.variant_zuger import ZugerModel
@@ -54,6 +55,7 @@ from puur.variants.handjass_view import HandjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
+from puur.variants.schellenjass_view import SchellenjassObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
 
@@ -71,6 +73,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     KreuzjassObservation: KreuzjassModel(),
     SchaffhauserObservation: SchaffhauserModel(),
     FahnderObservation: FahnderModel(),
+    SchellenjassObservation: SchellenjassModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

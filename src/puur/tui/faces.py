@@ -349,13 +349,14 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
+    from puur.tui.face_schellenjass import SchellenjassFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
     from puur.tui.face_zuger import ZugerFace
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               FahnderFace(), SchaffhauserFace())}
+                               SchellenjassFace(), FahnderFace(), SchaffhauserFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -22,6 +22,7 @@ from puur.variants import (
     kreuzjass,
     molotow,
     schaffhauser,
+    schellenjass,
     schieber,
     sidi_barrani,
     zuger,
@@ -40,5 +41,6 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(schaffhauser.VARIANT)

@@ -16,6 +16,7 @@ import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBub
 import { cardName, errorText, t } from "./i18n.js";
 import { pile } from "./piles.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
+import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -79,6 +80,10 @@ export function mountReplay(view, id, ctx) {
     if (isBieter(p)) return bieterBox(done ? p : { ...p, team_points: null }, h.hand_no, seatName);
     if (isSchaffhauser(p)) return schaffhauserBox(done ? p : { ...p, team_points: null }, seatName);
     if (isFahnder(p)) return fahnderBox(names, done ? p : { ...p, team_points: null }, h.hand_no, seatName);
+    if (isSchellenjass(p)) {
+      const shown = done ? p : { ...p, taken: p.taken.map(() => "–"), result: null };
+      return schellenjassBox(names, shown, h.hand_no, null, deck());
+    }
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -111,6 +116,7 @@ export function mountReplay(view, id, ctx) {
       return html`${contractChip(h.contract, h.multiplier, t("chosen_by", { who: seatName(h.chooser) }), false, deck())}${
         fahnderNotes(p, null, seatName, deck())}`;
     }
+    if (isSchellenjass(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${penaltyNote(h.panel, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}${

@@ -13,6 +13,7 @@ import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
+import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -128,6 +129,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isSchaffhauserScore(score)) return schaffhauserScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
+  if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

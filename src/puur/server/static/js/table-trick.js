@@ -9,6 +9,7 @@ import { fahnderNotes, isFahnder } from "./fahnder.js";
 import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
+import { isSchellenjass, penaltyNote } from "./schellenjass.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
 import { rowName, turnedNote } from "./scores.js";
@@ -39,6 +40,7 @@ function contractLine(table) {
   if (isMolotow(g.panel)) {
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${trumpNote(g.panel, table.notMe, deck)}`;
   }
+  if (isSchellenjass(p)) return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${penaltyNote(p, deck)}`;
   if (g.chooser === null || g.chooser === undefined) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
