@@ -145,7 +145,8 @@ def _load_plugins() -> None:
     # removes that subcommand.
     import importlib
 
-    for mod in ("puur.tui.cli", "puur.server.cli", "puur.arena.cli", "puur.env.cli"):
+    for mod in ("puur.tui.cli", "puur.server.cli", "puur.arena.cli", "puur.env.cli",
+                "puur.playerservice.cli"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as e:
