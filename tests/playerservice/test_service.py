@@ -234,3 +234,21 @@ def test_huge_and_non_json_bodies(svc: TestClient) -> None:
     assert r.status_code == 400
     assert svc.get(path).status_code == 405
     assert svc.post("/jass/nothing/here/at/all", json={}).status_code == 404
+
+
+def test_refusals_are_logged_and_a_failing_player_answers_500(
+        caplog: pytest.LogCaptureFixture) -> None:
+    class Failing:
+        name = "failing"
+
+        def act(self, obs: Any) -> int:
+            raise RuntimeError("boom")
+
+    obs = KitTable(random.Random(4), 0).observation()
+    with TestClient(create_app({"f": Failing()}), raise_server_exceptions=False) as c:
+        with caplog.at_level("WARNING", logger="puur.playerservice"):
+            r = c.post("/jass/players/f/action_play_card", json=obs)
+        assert r.status_code == 409
+        assert any("refused" in m and "409" in m for m in caplog.messages)
+        r = c.post("/jass/players/f/action_trump", json=obs)
+        assert r.status_code == 500 and "failed" in r.json()["error"]

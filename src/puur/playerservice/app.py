@@ -11,13 +11,15 @@ under ``/NAME/…``:
 A refused request gets ``{"error": "…"}`` with a 4xx status and changes nothing: 404 an
 unknown player, 405 a wrong method, 413 a body over :data:`MAX_BODY` bytes, 415 a body that is
 not declared JSON, 400 JSON that is not a possible observation, 409 an observation in which it
-is not the viewing seat's turn or not the decision asked for. Each player decides one request
+is not the viewing seat's turn or not the decision asked for; 500 a player that failed. Each
+refusal is logged as a warning (logger ``puur.playerservice``). Each player decides one request
 at a time, in a worker thread, so a slow search never holds up the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -36,6 +38,9 @@ __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY: Final = 64 * 1024
 """The largest request body read, in bytes (a full observation is under 2 KiB)."""
+
+
+_log = logging.getLogger("puur.playerservice")
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -106,7 +111,14 @@ def create_app(players: Mapping[str, Bot]) -> Starlette:
 
     async def kit_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, KitError)
+        # The kit's client plays a random card in place of a refused answer: say why here.
+        _log.warning("refused %s %s (%d): %s", request.method, request.url.path[:100],
+                     exc.status, exc)
         return _error(str(exc), exc.status)
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        _log.error("a player failed at %s: %r", request.url.path[:100], exc)
+        return _error("the player failed to answer; nothing changed", 500)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -121,5 +133,5 @@ def create_app(players: Mapping[str, Bot]) -> Starlette:
     ]
     return Starlette(
         routes=[Mount("/jass/players", routes=player_routes), *player_routes],
-        exception_handlers={KitError: kit_error, HTTPException: http_error},
+        exception_handlers={KitError: kit_error, HTTPException: http_error, Exception: failed},
     )
