@@ -35,6 +35,20 @@ def test_without_ray_the_option_says_what_to_install(
         run_arena(["rules", "random"], deals=1, ray="local")
 
 
+@pytest.mark.parametrize(("address", "words"), [
+    ("127.0.0.1:1", "cannot reach the Ray head at 127.0.0.1:1"),
+    ("nowhere", "HOST:PORT"),
+    (" ", "HOST:PORT"),
+])
+def test_an_unusable_address_is_refused_at_once(
+        address: str, words: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Ray itself retries an unreachable head for minutes; the arena asks once, briefly.
+    monkeypatch.setattr(cluster, "_installed", lambda: True)
+    assert main(["arena", "rules", "random", "--ray", address, "--deals", "1", "--quiet"]) == 2
+    assert words in capsys.readouterr().err
+
+
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[None]:
     ray = pytest.importorskip("ray", reason="ray is not installed (the cluster extra)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -29,13 +30,34 @@ INSTALL_HINT = "pip install 'puur[cluster]'"
 
 
 def check_ray(address: object) -> str:
-    """``address`` if Ray is installed and the address is text; ``ValueError`` saying what to
+    """``address`` if Ray is installed and the address can be used (a ``HOST:PORT`` head must
+    accept a connection within :data:`CONNECT_TIMEOUT` seconds); ``ValueError`` saying what to
     do otherwise."""
     if not isinstance(address, str) or not address.strip():
         raise ValueError(f"a Ray address is local, auto or HOST:PORT, not {address!r}")
     if not _installed():
         raise ValueError(f"--ray needs Ray, which is not installed: {INSTALL_HINT}")
+    _check_reachable(address.strip())
     return address.strip()
+
+
+#: Seconds to wait for a cluster's head to accept a connection before giving up.
+CONNECT_TIMEOUT = 5.0
+
+
+def _check_reachable(address: str) -> None:
+    """``ValueError`` unless the head at ``HOST:PORT`` accepts a connection (Ray itself would
+    retry for minutes); ``local``, ``auto`` and ``ray://`` addresses are left to Ray."""
+    if address in ("local", "auto") or "://" in address:
+        return
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        raise ValueError(f"a Ray address is local, auto or HOST:PORT, not {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
+            pass
+    except OSError as e:
+        raise ValueError(f"cannot reach the Ray head at {address}: {e}") from None
 
 
 def _installed() -> bool:
