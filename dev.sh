@@ -14,7 +14,7 @@ setup() {
   local stamp=.venv/.puur-installed
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e '.[all,rl,fast,dev]'
+    .venv/bin/python -m pip install -q -e '.[all,rl,fast,cluster,dev]'
     touch "$stamp"
   fi
 }

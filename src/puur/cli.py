@@ -146,7 +146,7 @@ def _load_plugins() -> None:
     import importlib
 
     for mod in ("puur.tui.cli", "puur.server.cli", "puur.arena.cli", "puur.coach.cli",
-                "puur.env.cli"):
+                "puur.env.cli", "puur.playerservice.cli"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as e:

@@ -48,6 +48,7 @@ PACKAGE_LEVELS = {
     "variants": 9, "compiled": 9.5, "bots": 10, "arena": 11, "coach": 11, "tui": 12,
     "server": 12,
     "env": 12,  # learning interfaces (the rl extra): PettingZoo, Gymnasium, OpenSpiel
+    "playerservice": 13,  # the course kit's player protocol, on the web app's JSON checks
 }
 # Packages that belong to the core: standard library only, like the top-level modules.
 CORE_PACKAGES = {"variants"}

@@ -1,7 +1,7 @@
 """The ``puur arena`` subcommand: bots against bots over mirrored deals or games.
 
 ``puur arena A B [C ...] [--variant NAME] [--deals N] [--games N] [--rules PRESET|FILE]
-[--seed S] [--workers K] [--json FILE] [--budget SECONDS] [--quiet]
+[--seed S] [--workers K | --ray ADDRESS] [--json FILE] [--budget SECONDS] [--quiet]
 [--player NAME=MODULE:CALLABLE ...] [--tournament [--resamples N]]``; bot names may carry
 options (``search:budget=0.25``); ``--player`` adds an outside bot factory (a trained policy)
 under a name; ``--tournament`` rates three or more bots with bootstrap intervals.
@@ -44,6 +44,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="match seed (any text); the same seed replays the same match")
     p.add_argument("--workers", type=int, default=None,
                    help="worker processes (default: the number of CPU cores)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="play the deals on a Ray cluster instead: HOST:6379 (its head), auto "
+                        "(the one started here) or local (a Ray started for the run, with "
+                        "--workers CPUs); needs pip install 'puur[cluster]'")
     p.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="time budget per decision for bots that take one and do not set it")
@@ -88,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"puur arena: --player: {e}", file=sys.stderr)
         return 2
 
+    if args.ray is not None:
+        from puur.arena.cluster import check_ray
+
+        try:
+            check_ray(args.ray)
+        except ValueError as e:
+            print(f"puur arena: {e}", file=sys.stderr)
+            return 2
     deals = args.deals if args.deals is not None else (0 if args.games else 100)
     seed = args.seed if args.seed is not None else str(random.randrange(1 << 32))
     workers = args.workers if args.workers is not None else default_workers()
@@ -120,12 +132,12 @@ def run(args: argparse.Namespace) -> int:
             result: Any = run_tournament(
                 args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
                 budget=args.budget, progress=not args.quiet, variant=variant,
-                resamples=args.resamples,
+                resamples=args.resamples, ray=args.ray,
             )
         else:
             result = run_arena(
                 args.bots, rules, deals=deals, games=args.games, seed=seed, workers=workers,
-                budget=args.budget, progress=not args.quiet, variant=variant,
+                budget=args.budget, progress=not args.quiet, variant=variant, ray=args.ray,
             )
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)

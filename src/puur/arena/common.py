@@ -31,6 +31,7 @@ __all__ = [
     "Timed",
     "default_workers",
     "load_player",
+    "outside_players",
     "parse_bot_spec",
     "play_pairings",
     "prepare_specs",
@@ -42,6 +43,7 @@ __all__ = [
     "timing_lines",
     "timing_of",
     "unique_labels",
+    "where",
 ]
 
 T = TypeVar("T")
@@ -199,7 +201,19 @@ def load_player(text: str) -> str:
         raise ValueError(f"{module}:{attr}() must return a bot: an object with a name and "
                          f"act(observation)")
     BOTS[name] = factory
+    _OUTSIDE[name] = (f"{name}={module}:{attr}", factory)
     return name
+
+
+_OUTSIDE: dict[str, tuple[str, object]] = {}
+
+
+def outside_players() -> dict[str, str]:
+    """The outside players registered by :func:`load_player` and still in :data:`BOTS`:
+    name → ``NAME=MODULE:CALLABLE`` (what a fresh worker process, such as a Ray worker's,
+    registers again)."""
+    return {name: text for name, (text, factory) in _OUTSIDE.items()
+            if BOTS.get(name) is factory}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,6 +300,11 @@ def timing_lines(bots: Sequence[str], timing: Callable[[str], dict[str, float]])
     return lines
 
 
+def where(workers: int, ray: str | None) -> str:
+    """The report's words for where a match ran."""
+    return f"ray: {ray}" if ray is not None else f"workers: {workers}"
+
+
 def spec_lines(bots: Sequence[str], specs: Sequence[str]) -> list[str]:
     """The report's line naming the bots whose full spec differs from their label."""
     extra = [f"{b} = {sp}" for b, sp in zip(bots, specs, strict=False) if sp != b]
@@ -319,11 +338,13 @@ def play_pairings(
     specs: Sequence[BotSpec], seed: str, counts: Sequence[tuple[str, int]],
     make_task: Callable[[int, str, int, BotSpec, BotSpec, str], T],
     run: Callable[[T], Outcome], workers: int, progress: bool | TextIO = False,
+    ray: str | None = None,
 ) -> tuple[list[tuple[int, int]], Played]:
     """Every pairing of ``specs`` plays ``count`` tasks of each kind in ``counts``:
     ``make_task(pairing, kind, index, a, b, seed)`` builds one (each pairing has its own
-    deals: with more than two bots the pair's labels are part of the seed), ``run`` plays it.
-    Returns the pairings (indices into ``specs``) and what was played."""
+    deals: with more than two bots the pair's labels are part of the seed), ``run`` plays it
+    (on the Ray cluster at ``ray`` when given: :func:`run_tasks`). Returns the pairings
+    (indices into ``specs``) and what was played."""
     labels = [s.label for s in specs]
     pairings = [(i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))]
     tasks: list[T] = []
@@ -344,7 +365,7 @@ def play_pairings(
         times[labels[pairings[pair][0]]].extend(ta)
         times[labels[pairings[pair][1]]].extend(tb)
 
-    run_tasks(run, tasks, workers, absorb, progress)
+    run_tasks(run, tasks, workers, absorb, progress, ray)
     return pairings, Played(dict(sorted(rows.items())), times, time.perf_counter() - t0)
 
 
@@ -374,16 +395,23 @@ def prepare_specs(
 
 def run_tasks(
     run: Callable[[T], R], tasks: Sequence[T], workers: int, absorb: Callable[[R], None],
-    progress: bool | TextIO = False,
+    progress: bool | TextIO = False, ray: str | None = None,
 ) -> None:
-    """Run every task (in ``workers`` processes when more than one) and hand each outcome to
-    ``absorb`` as it comes, in any order. ``progress`` True draws a bar on stderr (or pass a
-    stream)."""
+    """Run every task (in ``workers`` processes when more than one, or on the Ray cluster at
+    ``ray``: :mod:`puur.arena.cluster`) and hand each outcome to ``absorb`` as it comes, in
+    any order. ``progress`` True draws a bar on stderr (or pass a stream)."""
     bar: Progress | None = None
+    if ray is not None:
+        from puur.arena.cluster import check_ray
+        ray = check_ray(ray)
     if progress:
         bar = Progress(len(tasks), stream=None if progress is True else progress)
     try:
-        if workers == 1:
+        if ray is not None:
+            from puur.arena.cluster import run_on_ray
+
+            run_on_ray(run, tasks, ray, workers, absorb, bar.update if bar else lambda n: None)
+        elif workers == 1:
             for task in tasks:
                 absorb(run(task))
                 if bar is not None:

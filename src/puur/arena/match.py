@@ -31,6 +31,7 @@ from puur.arena.common import (
     timing_json,
     timing_lines,
     timing_of,
+    where,
 )
 from puur.arena.stats import (
     Interval,
@@ -217,6 +218,8 @@ class ArenaResult:
     workers: int
     #: Each bot's full spec as played (with options added by ``budget``), parallel to ``bots``.
     specs: list[str] = field(default_factory=list)
+    #: The Ray address the tasks ran at (None: this machine's processes).
+    ray: str | None = None
 
     def timing(self, label: str) -> dict[str, float]:
         """Number of decisions, mean and 95th-percentile seconds per decision of a bot."""
@@ -247,6 +250,7 @@ class ArenaResult:
             "rules": rules_to_dict(self.rules),
             "seed": self.seed,
             "workers": self.workers,
+            **({"ray": self.ray} if self.ray is not None else {}),
             "elapsed_s": round(self.elapsed_s, 3),
             "bots": list(self.bots),
             "specs": dict(zip(self.bots, self.specs, strict=True)) if self.specs else {},
@@ -259,7 +263,7 @@ class ArenaResult:
 
     def report(self) -> str:
         """A plain-text summary."""
-        lines = [f"rules: {self.rules.name}  seed: {self.seed}  workers: {self.workers}  "
+        lines = [f"rules: {self.rules.name}  seed: {self.seed}  {where(self.workers, self.ray)}  "
                  f"time: {self.elapsed_s:.1f} s"]
         lines += spec_lines(self.bots, self.specs)
         for p in self.pairs:
@@ -309,7 +313,7 @@ def _run_task(task: _Task) -> Outcome:
 def run_arena(
     bots: Sequence[BotSpec | str], rules: RuleSet | None = None, deals: int = 0, games: int = 0,
     seed: int | str = 0, workers: int = 1, budget: float | None = None,
-    progress: bool | TextIO = False, variant: None = None,
+    progress: bool | TextIO = False, variant: None = None, ray: str | None = None,
 ) -> ArenaResult: ...
 
 
@@ -318,6 +322,7 @@ def run_arena(
     bots: Sequence[BotSpec | str], rules: Any = None, deals: int = 0, games: int = 0,
     seed: int | str = 0, workers: int = 1, budget: float | None = None,
     progress: bool | TextIO = False, variant: str | Variant | None = None,
+    ray: str | None = None,
 ) -> ArenaResult | VariantArenaResult: ...
 
 
@@ -331,12 +336,15 @@ def run_arena(
     budget: float | None = None,
     progress: bool | TextIO = False,
     variant: str | Variant | None = None,
+    ray: str | None = None,
 ) -> ArenaResult | VariantArenaResult:
     """Play every pairing of ``bots`` (two bots: one match; more: a round robin).
 
     Each pairing plays ``deals`` mirrored deal pairs (2 × ``deals`` hands) and ``games``
     mirrored game pairs. ``budget`` is given to the bots whose factory takes a ``budget``
-    option and whose spec does not set one. ``workers`` > 1 plays in that many processes.
+    option and whose spec does not set one. ``workers`` > 1 plays in that many processes;
+    ``ray`` (a Ray address: ``local``, ``auto``, ``HOST:PORT``) plays on that Ray cluster
+    instead (:mod:`puur.arena.cluster`), with the same result.
     ``progress`` True draws a bar on stderr (or pass a stream).
 
     ``variant`` (a key, name or alias of :mod:`puur.variants`; Schieber when None) plays
@@ -347,7 +355,7 @@ def run_arena(
         v = get_variant(variant) if isinstance(variant, str) else variant
         if v.key != "schieber":
             return run_variant_arena(bots, v, rules, deals, games, seed, workers, budget,
-                                     progress)
+                                     progress, ray)
     if rules is None:
         rules = PRESETS["family"]
     if not isinstance(rules, RuleSet):
@@ -360,7 +368,7 @@ def run_arena(
         return _Task(p, kind, k, a, b, rules, pseed)
 
     pairings, played = play_pairings(specs, seed_s, (("deal", deals), ("game", games)),
-                                     make_task, _run_task, workers, progress)
+                                     make_task, _run_task, workers, progress, ray)
     results = [PairResult(labels[i], labels[j]) for i, j in pairings]
     for (pair, kind, _index), row in played.rows.items():
         if kind == "deal":
@@ -370,4 +378,5 @@ def run_arena(
     return ArenaResult(
         rules=rules, seed=seed_s, bots=labels, pairs=results, times=played.times,
         elapsed_s=played.elapsed_s, workers=workers, specs=[s.text() for s in specs],
+        ray=ray,
     )

@@ -95,7 +95,8 @@ class Tournament:
 def run_tournament(bots: Sequence[BotSpec | str], rules: Any = None, deals: int = 0,
                    games: int = 0, seed: int | str = 0, workers: int = 1,
                    budget: float | None = None, progress: Any = False,
-                   variant: Any = None, resamples: int = 200) -> Tournament:
+                   variant: Any = None, resamples: int = 200,
+                   ray: str | None = None) -> Tournament:
     """Play the round robin (the arguments of :func:`puur.arena.run_arena`; 100 deals per
     pairing when neither ``deals`` nor ``games`` is given) and rate the bots."""
     if type(resamples) is not int or resamples < 2:
@@ -105,7 +106,7 @@ def run_tournament(bots: Sequence[BotSpec | str], rules: Any = None, deals: int 
     if not deals and not games:
         deals = 100
     result = run_arena(bots, rules, deals=deals, games=games, seed=seed, workers=workers,
-                       budget=budget, progress=progress, variant=variant)
+                       budget=budget, progress=progress, variant=variant, ray=ray)
     intervals = rating_intervals(result, resamples, str(seed))
     ordered = sorted(intervals.items(), key=lambda x: -x[1].value)
     return Tournament(result, ordered, resamples)

@@ -43,6 +43,7 @@ from puur.arena.common import (
     timing_json,
     timing_lines,
     timing_of,
+    where,
 )
 from puur.arena.stats import Interval, bradley_terry, mean_interval
 from puur.variants import Variant, VariantGame
@@ -220,6 +221,8 @@ class VariantArenaResult:
     elapsed_s: float
     workers: int
     specs: list[str] = field(default_factory=list)
+    #: The Ray address the tasks ran at (None: this machine's processes).
+    ray: str | None = None
 
     def timing(self, label: str) -> dict[str, float]:
         """Number of decisions, mean and 95th-percentile seconds per decision of a bot."""
@@ -249,6 +252,7 @@ class VariantArenaResult:
             "score": {"name": v.score_name, "lower_is_better": v.lower_is_better},
             "seed": self.seed,
             "workers": self.workers,
+            **({"ray": self.ray} if self.ray is not None else {}),
             "elapsed_s": round(self.elapsed_s, 3),
             "bots": list(self.bots),
             "specs": dict(zip(self.bots, self.specs, strict=True)) if self.specs else {},
@@ -264,8 +268,8 @@ class VariantArenaResult:
         v = self.variant
         name = getattr(self.rules, "name", "")
         better = "lower" if v.lower_is_better else "higher"
-        lines = [f"variant: {v.key}  rules: {name}  seed: {self.seed}  workers: {self.workers}  "
-                 f"time: {self.elapsed_s:.1f} s",
+        lines = [f"variant: {v.key}  rules: {name}  seed: {self.seed}  "
+                 f"{where(self.workers, self.ray)}  time: {self.elapsed_s:.1f} s",
                  f"score: {v.score_name} ({better} is better)"]
         lines += spec_lines(self.bots, self.specs)
         width = max(len(b) for b in self.bots)
@@ -325,6 +329,7 @@ def run_variant_arena(
     workers: int = 1,
     budget: float | None = None,
     progress: bool | TextIO = False,
+    ray: str | None = None,
 ) -> VariantArenaResult:
     """Play every pairing of ``bots`` in ``variant`` (``rules``: one of its option sets, the
     default preset when None): ``deals`` deals and ``games`` games, each in every seating."""
@@ -339,7 +344,7 @@ def run_variant_arena(
         return _Task(p, kind, k, a, b, v.key, rules, pseed)
 
     pairings, played = play_pairings(specs, seed_s, (("deal", deals), ("game", games)),
-                                     make_task, _run_task, workers, progress)
+                                     make_task, _run_task, workers, progress, ray)
     results = [VariantPair(labels[i], labels[j], n_seatings) for i, j in pairings]
     for (pair, kind, _index), row in played.rows.items():
         if kind == "deal":
@@ -349,4 +354,5 @@ def run_variant_arena(
     return VariantArenaResult(
         variant=v, rules=rules, seed=seed_s, bots=labels, pairs=results, times=played.times,
         elapsed_s=played.elapsed_s, workers=workers, specs=[s.text() for s in specs],
+        ray=ray,
     )

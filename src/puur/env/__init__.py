@@ -4,7 +4,8 @@ Needs the ``rl`` extra (``pip install 'puur[rl]'``); see ``docs/research.md``.
 
 * :class:`JassAECEnv` (:mod:`puur.env.aec`): PettingZoo AEC, every seat an agent;
 * :class:`JassEnv` (:mod:`puur.env.single`): Gymnasium, one seat against Puur's bots,
-  registered as ``puur/Jass-v0``;
+  registered as ``puur/Jass-v0`` by ``import puur.env`` after ``import gymnasium`` (and by
+  ``import puur.env.single`` in any order);
 * :func:`make_vector_env` (:mod:`puur.env.vector`): many games through Gymnasium's vector API;
 * :func:`selfplay` (:mod:`puur.env.selfplay`, ``puur selfplay``): records and ``.npz`` arrays;
 * :class:`TensorPolicy` (:mod:`puur.env.policy`): a trained policy as a bot for the arena;
@@ -15,6 +16,7 @@ Needs the ``rl`` extra (``pip install 'puur[rl]'``); see ``docs/research.md``.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -38,6 +40,12 @@ _WHERE = {
     "selfplay": "selfplay", "ENV_ID": "single", "JassEnv": "single", "EnvError": "table",
     "Table": "table", "make_vector_env": "vector",
 }
+
+
+if "gymnasium" in sys.modules:
+    # Gymnasium (and numpy with it) is loaded already: register puur/Jass-v0 at once, so that
+    # ``import gymnasium; import puur.env; gymnasium.make("puur/Jass-v0")`` works.
+    importlib.import_module("puur.env.single")
 
 
 def __getattr__(name: str) -> Any:
