@@ -17,6 +17,7 @@ from puur.variants import (
     bieter,
     coiffeur,
     differenzler,
+    guggitaler,
     handjass,
     kreuzjass,
     molotow,
@@ -38,3 +39,4 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(guggitaler.VARIANT)
