@@ -13,6 +13,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     bieter,
     coiffeur,
     differenzler,
+    guggitaler,
     handjass,
     kreuzjass,
     molotow,
