@@ -183,6 +183,11 @@ class Face(ABC):
                    alone=len(set(game.sides)) == game.num_seats, seats=game.num_seats)
         return result_text(ev, lang)
 
+    def table_text(self, obs: Any, lang: str, deck: str) -> str | None:
+        """What lies on the table in place of the trick (markup), for a deal without tricks
+        (Guggitaler's Domino); None shows the trick."""
+        return None
+
     @abstractmethod
     def replay_info(self, rd: Any, lang: str, deck: str) -> str:
         """The replay's status: the contract (or row, or trumps) of the hand shown (markup)."""
@@ -340,6 +345,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
+    from puur.tui.face_guggitaler import GuggitalerFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
@@ -348,7 +354,8 @@ def _faces() -> dict[str, Face]:
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
-                               SidiBarraniFace(), KreuzjassFace(), ZugerFace())}
+                               SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
+                               GuggitalerFace())}
 
 
 FACES: dict[str, Face] = {}
