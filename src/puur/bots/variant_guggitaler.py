@@ -81,10 +81,11 @@ class GuggitalerModel(VariantModel):
         deal = GuggitalerDeal(initial, obs.dealer)
         try:
             if not obs.is_domino:
-                hand: TrickHand = GuggitalerHand(obs.rules, deal, obs.hand_no, obs.totals)
+                hand: TrickHand = GuggitalerHand(obs.rules, deal, obs.hand_no, obs.totals,
+                                                  obs.earlier)
                 replay_play(hand, obs, strict)
                 return hand
-            hand = DominoHand(obs.rules, deal, obs.hand_no, obs.totals)
+            hand = DominoHand(obs.rules, deal, obs.hand_no, obs.totals, obs.earlier)
             for seat, card in obs.moves:
                 if hand.to_move != seat:
                     raise InconsistentDealError("the replay is out of step")

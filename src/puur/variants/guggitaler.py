@@ -73,9 +73,10 @@ class GuggitalerGame(DealtSeries[_Deal]):
         return deal_guggitaler(self.rules, seed, dealer)
 
     def _make_hand(self, deal: Any, hand_no: int, totals: tuple[int, ...]) -> _Deal:
+        earlier = tuple(r.result() for r in self.rounds[:hand_no - 1])
         if hand_no == DOMINO + 1:
-            return DominoHand(self.rules, deal, hand_no, totals)
-        return GuggitalerHand(self.rules, deal, hand_no, totals)
+            return DominoHand(self.rules, deal, hand_no, totals, earlier)
+        return GuggitalerHand(self.rules, deal, hand_no, totals, earlier)
 
     def _is_deal(self, deal: object) -> bool:
         return isinstance(deal, GuggitalerDeal)

@@ -87,6 +87,10 @@ def check_deal(rules: GuggitalerRules, d: object) -> GuggitalerDeal:
     return GuggitalerDeal(hands, d.dealer)
 
 
+def _zeros(options: GuggitalerRules, hand_no: int) -> tuple[tuple[int, ...], ...]:
+    return ((0,) * options.players,) * max(hand_no - 1, 0)
+
+
 class _Deal(TrickHand):
     """What both kinds of deal share: the deal, the dealer, the totals before it."""
 
@@ -103,7 +107,12 @@ class _Deal(TrickHand):
     totals: tuple[int, ...]
 
     def _setup(self, options: GuggitalerRules, deal: GuggitalerDeal, hand_no: int,
-               totals: tuple[int, ...] | None) -> None:
+               totals: tuple[int, ...] | None, earlier: tuple[tuple[int, ...], ...]) -> None:
+        if len(earlier) != hand_no - 1 or any(len(r) != options.players for r in earlier):
+            raise HandError(f"deal {hand_no} follows {hand_no - 1} deals with a result for "
+                            "every player")
+        #: What each deal before this one added to every player's total (the score sheet).
+        self.earlier: tuple[tuple[int, ...], ...] = earlier
         self.options = options
         self.deal = deal
         self.dealer = deal.dealer
@@ -142,14 +151,16 @@ class GuggitalerHand(_Deal):
     """One deal of tricks (deals 1 to 5), led by the seat after the dealer."""
 
     def __init__(self, options: GuggitalerRules, deal: GuggitalerDeal, hand_no: int = 1,
-                 totals: tuple[int, ...] | None = None) -> None:
+                 totals: tuple[int, ...] | None = None,
+                 earlier: tuple[tuple[int, ...], ...] | None = None) -> None:
         deal = check_deal(options, deal)
         if not 1 <= hand_no <= DOMINO:
             raise HandError(f"deals 1 to {DOMINO} are played in tricks, not deal {hand_no}")
         n = options.players
         super().__init__(options.trick_rules(), deal.hands, (deal.dealer + 1) % n,
                          tuple(range(n)), options.play_rule())
-        self._setup(options, deal, hand_no, totals)
+        self._setup(options, deal, hand_no, totals,
+                    earlier if earlier is not None else _zeros(options, hand_no))
         #: The penalty of this deal.
         self.penalty: Penalty = options.penalties()[hand_no - 1]
         #: What each trick taken cost its taker.
@@ -214,14 +225,16 @@ class DominoHand(_Deal):
     has_tricks: Final = False
 
     def __init__(self, options: GuggitalerRules, deal: GuggitalerDeal, hand_no: int = DOMINO + 1,
-                 totals: tuple[int, ...] | None = None) -> None:
+                 totals: tuple[int, ...] | None = None,
+                 earlier: tuple[tuple[int, ...], ...] | None = None) -> None:
         deal = check_deal(options, deal)
         if hand_no != DOMINO + 1:
             raise HandError(f"the Domino is deal {DOMINO + 1}, not deal {hand_no}")
         n = options.players
         super().__init__(options.trick_rules(), deal.hands, (deal.dealer + 1) % n,
                          tuple(range(n)), options.play_rule())
-        self._setup(options, deal, hand_no, totals)
+        self._setup(options, deal, hand_no, totals,
+                    earlier if earlier is not None else _zeros(options, hand_no))
         self.phase = DOMINO_PHASE
         self.to_move = self.vorhand
         #: The rank that opens every suit (-1 until the first card with ``first_card``).

@@ -85,6 +85,8 @@ class GuggitalerObservation(SeatView):
     totals: tuple[int, ...]
     result: tuple[int, ...]
     known: tuple[int, ...]
+    #: What each earlier deal added to every player's total (the score sheet so far).
+    earlier: tuple[tuple[int, ...], ...]
     #: The Domino: per suit the lowest and highest rank laid ((-1, -1): not started), the
     #: opening rank (-1 until known), every move as (seat, card or -1 for a pass), the seats
     #: out in order.
@@ -126,10 +128,18 @@ class GuggitalerObservation(SeatView):
         its penalty, each player's penalty or credit in it and total before it, the Domino's
         rows and order of going out, and once the deal is over what it adds."""
         p = self.penalty
+        costs = sorted({v for v in p.cards if v}) if p is not None else []
+        king = [c for c, v in enumerate(p.cards) if v] if p is not None and p.name == "king" else []
         return {
             "guggitaler_deal": self.hand_no,
+            "deals": 6,
             "penalty": p.name if p is not None else "domino",
+            "per_trick": p.per_trick if p is not None else 0,
+            "per_card": costs[0] if costs else 0,
+            "last": p.last if p is not None else 0,
+            "king": format_card(king[0]) if king else None,
             "lead_ban": [s for s in range(4) if p is not None and p.lead_ban >> (9 * s) & 1],
+            "earlier": [list(r) for r in self.earlier],
             "made": list(self.made),
             "trick_penalties": list(self.trick_penalties),
             "totals": list(self.totals),
@@ -217,6 +227,7 @@ def observe(hand: _Deal, seat: int) -> GuggitalerObservation:
         totals=hand.totals,
         result=hand.result(),
         known=view.known,
+        earlier=hand.earlier,
         trick_penalties=getattr(hand, "trick_penalties", ()),
         weis_announced=((),) * n,
         weis_shown=((),) * n,

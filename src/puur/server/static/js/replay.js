@@ -11,6 +11,7 @@ import { html, nothing, render } from "./dom.js";
 import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
 import { pile } from "./piles.js";
+import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
@@ -65,6 +66,10 @@ export function mountReplay(view, id, ctx) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), table_weis: p.table_weis.map(() => 0),
         result: null, marks: null };
       return molotowBox(names, shown, h.hand_no, null, seatName, deck());
+    }
+    if (isGuggitaler(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), result: null };
+      return guggitalerBox(names, shown, null, deck());
     }
     if (isHandjass(p)) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), marks: null, result: null };

@@ -9,6 +9,7 @@ import { contractIcon, contractName, miniCard, SUIT_TOKENS } from "./pieces.js";
 import {
   auctionPanel, callPanel as callCardPanel, declinePanel, discardPrompt, isBieter,
 } from "./bieter.js";
+import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 
@@ -24,7 +25,7 @@ export function handCards(table) {
   const numbers = g.hand.map(parseToken);
   const cards = sortHand(numbers, trumpTok, g.contract === "unde")
     .map((c) => ({ c, tok: g.hand[numbers.indexOf(c)] }));
-  const myTurnToPlay = (g.phase === "play" || g.phase === "discard") && table.isLatest()
+  const myTurnToPlay = (g.phase === "play" || g.phase === "discard" || g.phase === "domino") && table.isLatest()
     && g.to_move === table.mySeat();
   if (st.focus >= cards.length) st.focus = Math.max(0, cards.length - 1);
   return repeat(cards, ({ tok }) => tok, ({ c, tok }, i) => {
@@ -124,6 +125,7 @@ export function actionBar(table) {
     if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];
     if (g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   }
+  if (isDomino(g.panel)) return [...out, dominoPanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
   if (legal.some((a) => a.type === "declare")) return [...out, wordsPanel(table, legal, timer)];
