@@ -148,7 +148,8 @@ class GuggitalerFace(GridFace):
             if rd.is_domino:
                 rows.append([t("gg.credit", lang), *(str(-r) for r in rd.result())])
             else:
-                rows.append([t("gg.deal_no", lang, n=rd.hand_no), *(str(r) for r in rd.result())])
+                rows.append([t("gg.deal_no", lang, deal=rd.hand_no),
+                             *(str(r) for r in rd.result())])
         rows.append([t("mo.total", lang), *(str(v) for v in game.scores)])
         return Grid(head, rows)
 

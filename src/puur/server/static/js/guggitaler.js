@@ -82,7 +82,7 @@ export function dealSheet(names, panel) {
   const rows = [...panel.earlier];
   if (Array.isArray(panel.result)) rows.push(panel.result);
   const totals = names.map((_, s) => rows.reduce((a, r) => a + r[s], 0));
-  const label = (i) => (i === 5 ? t("gg.credit") : t("gg.deal_no", { n: i + 1 }));
+  const label = (i) => (i === 5 ? t("gg.credit") : t("gg.deal_no", { deal: i + 1 }));
   return html`<table class="score-table gg-sheet"><thead><tr><th></th>${names.map((n) => html`<th>${n}</th>`)}</tr></thead>
     <tbody>${rows.map((r, i) => html`<tr data-deal=${i + 1}><th>${label(i)}</th>${
       r.map((v) => html`<td>${i === 5 ? -v : v}</td>`)}</tr>`)}
