@@ -420,6 +420,18 @@ def test_the_description() -> None:
     assert deal_list("jassverzeichnis", parse_card("HK"))[0].per_trick == 5
 
 
+def test_the_panel_carries_the_sheet_of_the_deals_before() -> None:
+    game = GuggitalerGame(seed=4)
+    rng = random.Random(4)
+    while len(game.rounds) < 6:
+        game.push(rng.choice(game.legal_actions()))
+    panel = game.observation(SPECTATOR).panel()
+    assert panel["earlier"] == game.sheet()
+    assert [sum(col) for col in zip(*panel["earlier"], strict=True)] == list(panel["totals"])
+    with pytest.raises(ValueError, match="follows 5 deals"):
+        DominoHand(GuggitalerRules(), game.round.deal, 6, earlier=((0, 0, 0, 0),))
+
+
 def test_the_panel_names_the_deal_and_the_domino_rows() -> None:
     game = GuggitalerGame(seed=3)
     finish_to = random.Random(3)

@@ -21,6 +21,7 @@ from puur.cards import SUIT_MASK, Rank, Suit, card_of
 from puur.options import OptionError, Options, option
 from puur.rules import RuleSet
 from puur.tricks import PlayRule
+from puur.variants.molotow_rules import deal_shape  # the same deal as Molotow's at 3 to 5
 
 __all__ = [
     "DEAL_LISTS",
@@ -110,21 +111,6 @@ DEFAULT_CREDITS: Final[dict[str, dict[int, tuple[int, ...]]]] = {
     "jassverzeichnis": {3: (150, 100, 70), 4: (150, 100, 55, 0), 5: (150, 100, 45, 0, 0)},
     "seed003": {3: (290, 180, 110), 4: (260, 160, 100, 0), 5: (240, 150, 90, 0, 0)},
 }
-
-
-def deal_shape(players: int) -> tuple[int, tuple[int, ...]]:
-    """Cards per player and the packet sizes of each round of the deal.
-
-    >>> [deal_shape(n) for n in (3, 4, 5)]
-    [(12, (4, 4, 4)), (9, (3, 3, 3)), (7, (3, 4))]
-    """
-    if players == 3:
-        return 12, (4, 4, 4)
-    if players == 4:
-        return 9, (3, 3, 3)
-    if players == 5:
-        return 7, (3, 4)
-    raise ValueError(f"Guggitaler is played by 3 to 5 players, not {players!r}")
 
 
 def parse_credits(text: str, players: int, deals: str = "jassverzeichnis") -> tuple[int, ...]:
