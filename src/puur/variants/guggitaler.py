@@ -1,6 +1,6 @@
 """Guggitaler: each alone, five deals of penalties and a Domino, the fewest points win.
 
-Rules (``docs/variants/guggitaler.md``, rule book §2.9): three to five players (four by
+Rules (``docs/variants/guggitaler.md``): three to five players (four by
 default), each alone; 12, 9 or 7 cards each (with five players one card is left out); no
 trumps, Obenabe order, follow suit strictly, no Weis; card points do not count. A game is six
 deals, the dealer moving one seat a deal: five deals of tricks, each with its own penalty, and

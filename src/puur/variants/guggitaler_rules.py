@@ -1,6 +1,6 @@
 """Guggitaler's rule set: the six deals, their penalties, the Domino credits.
 
-Guggitaler (``docs/variants/guggitaler.md``, rule book §2.9) is played by three to five players,
+Guggitaler (``docs/variants/guggitaler.md``) is played by three to five players,
 each alone, without trumps and in Obenabe order, following suit strictly, without Weis; card
 points do not count. A game is six deals: five deals of tricks, each with a penalty of its own
 (per trick, per card of a kind, for one card, for the last trick, or all of them together),
