@@ -5,7 +5,9 @@ empty while a game runs and matches the observation's action mask; every card is
 each trick's value is the card points of its cards in the mode that valued it, and the sides'
 points add up to the tricks' values (157 for a hand of one mode with the whole deck in play);
 ``pop()`` restores the exact state and every seat's observation; the summary and the standings
-are plain data; a finished game's places cover every side.
+are plain data; a finished game's places cover every side. A hand without tricks (Guggitaler's
+Domino: cards laid one by one, or a pass) lays every card dealt exactly once and takes no
+trick; every hand of a whole game, the last ones too, is checked so.
 """
 
 from __future__ import annotations
@@ -43,6 +45,14 @@ def check_finished_hand(hand: TrickHand) -> None:
     if getattr(hand, "ended_unplayed", False):
         # A deal thrown in, or a hand declined, before its first card: nothing was played.
         assert not hand.played and not hand.trick_winners and not hand.trick_values
+        return
+    if not getattr(hand, "has_tricks", True):
+        # A hand without tricks (Guggitaler's Domino): every card dealt is laid once, in
+        # ``played``, and nothing is taken in tricks.
+        dealt = sum(hand.initial_hands[s] for s in hand.playing)
+        assert len(hand.played) == len(set(hand.played)) == dealt.bit_count()
+        assert sum(1 << c for c in hand.played) == dealt
+        assert not hand.trick_winners and not hand.trick_values and not any(hand.trick_points)
         return
     dealt = 0
     for h in (hand.initial_hands[s] for s in hand.playing):
@@ -102,7 +112,10 @@ def test_a_whole_game_ends_with_places_for_every_side(key: str) -> None:
     rng = random.Random(key)
     steps = 0
     while not game.is_over:
+        hand = game.round
         game.push(rng.choice(game.legal_actions()))
+        if hand.is_over:
+            check_finished_hand(hand)  # every hand, the later ones (a Domino) too
         steps += 1
         assert steps < 20_000
     assert game.legal_actions() == []

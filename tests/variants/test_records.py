@@ -137,6 +137,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("schellenjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
          "option 'players'"),
         ("schellenjass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("guggitaler", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("guggitaler", lambda ls: ls.__setitem__(index(ls, "act"), "act fold"), "bad action"),
+        ("guggitaler", lambda ls: ls.__setitem__(index(ls, "act"), "act pass"), "may not"),
+        ("guggitaler", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                                 'rules {"players": 3, "domino": "1/2"}'),
+         "option 'domino'"),
+        ("guggitaler", lambda ls: card_twice(ls, index(ls, "hand")), "twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(
@@ -197,3 +204,20 @@ def test_a_three_player_handjass_record_keeps_the_blind() -> None:
     rec = read(lines)
     deal = rec.deals[0]  # type: ignore[attr-defined]
     assert deal.blind.bit_count() == 9 and deal.blind >> deal.turned & 1
+
+
+def test_a_five_player_guggitaler_record_refuses_the_removed_card() -> None:
+    v = get("guggitaler")
+    game = v.new_game(v.default_rules().replace(players=5), seed="five")
+    rng = random.Random(5)
+    while len(game.rounds) < 2:
+        game.push(rng.choice(game.legal_actions()))
+    lines = format_record(game).splitlines()
+    read(lines)  # as written, it reads back
+    i = index(lines, "hand")
+    dealer, rest = lines[i].split(" ", 3)[2:]
+    first = rest.split(" / ")[0].split()
+    lines[i] = f"hand 1 {dealer} " + " ".join(["S6", *first[1:]]) + rest[len(" ".join(first)):]
+    with pytest.raises(RecordError) as info:
+        read(lines)
+    assert "left out" in info.value.reason

@@ -14,6 +14,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     coiffeur,
     differenzler,
     fahnder,
+    guggitaler,
     handjass,
     kreuzjass,
     molotow,

@@ -35,6 +35,7 @@ from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
+from puur.bots.variant_guggitaler import GuggitalerModel
 from puur.bots.variant_handjass import HandjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
@@ -51,6 +52,7 @@ from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
+from puur.variants.guggitaler_view import GuggitalerObservation
 from puur.variants.handjass_view import HandjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
@@ -74,6 +76,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     SchaffhauserObservation: SchaffhauserModel(),
     FahnderObservation: FahnderModel(),
     SchellenjassObservation: SchellenjassModel(),
+    GuggitalerObservation: GuggitalerModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

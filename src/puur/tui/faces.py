@@ -187,6 +187,11 @@ class Face(ABC):
                    alone=len(set(game.sides)) == game.num_seats, seats=game.num_seats)
         return result_text(ev, lang)
 
+    def table_text(self, obs: Any, lang: str, deck: str) -> str | None:
+        """What lies on the table in place of the trick (markup), for a deal without tricks
+        (Guggitaler's Domino); None shows the trick."""
+        return None
+
     @abstractmethod
     def replay_info(self, rd: Any, lang: str, deck: str) -> str:
         """The replay's status: the contract (or row, or trumps) of the hand shown (markup)."""
@@ -345,6 +350,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_fahnder import FahnderFace
+    from puur.tui.face_guggitaler import GuggitalerFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
@@ -356,7 +362,8 @@ def _faces() -> dict[str, Face]:
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               SchellenjassFace(), FahnderFace(), SchaffhauserFace())}
+                               GuggitalerFace(), SchellenjassFace(), FahnderFace(),
+                               SchaffhauserFace())}
 
 
 FACES: dict[str, Face] = {}

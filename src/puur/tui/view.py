@@ -241,6 +241,9 @@ class TableView(Screen[None]):
         s = self.session
         n = s.num_seats
         obs = s.observation()
+        own = self.face.table_text(obs, lang, deck)
+        if own is not None:
+            return own
         pos: dict[int, str] = {}
         places = seat_positions(n)
         caption = t("replay.step", lang, n=min(obs.trick_no + 1, 36 // n))

@@ -18,6 +18,7 @@ from puur.variants import (
     coiffeur,
     differenzler,
     fahnder,
+    guggitaler,
     handjass,
     kreuzjass,
     molotow,
@@ -41,6 +42,7 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(guggitaler.VARIANT)
 register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(schaffhauser.VARIANT)

@@ -15,6 +15,7 @@ import { html, nothing, render } from "./dom.js";
 import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
 import { pile } from "./piles.js";
+import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import {
@@ -72,6 +73,10 @@ export function mountReplay(view, id, ctx) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), table_weis: p.table_weis.map(() => 0),
         result: null, marks: null };
       return molotowBox(names, shown, h.hand_no, null, seatName, deck());
+    }
+    if (isGuggitaler(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), result: null };
+      return guggitalerBox(names, shown, null, deck());
     }
     if (isHandjass(p)) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), marks: null, result: null };

@@ -10,6 +10,7 @@ import { bieterScore, isBieterScore } from "./bieter.js";
 import { isSchaffhauserScore, schaffhauserScore } from "./schaffhauser.js";
 import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
+import { guggitalerScore, isGuggitalerScore } from "./guggitaler.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
@@ -125,6 +126,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (score.forecasts) return forecastScore(names, score, after);
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
   if (isMolotowScore(score)) return molotowScore(names, score, after);
+  if (isGuggitalerScore(score)) return guggitalerScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
   if (isSchaffhauserScore(score)) return schaffhauserScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);

@@ -10,6 +10,7 @@ import {
   auctionPanel, callPanel as callCardPanel, declinePanel, discardPrompt, isBieter,
 } from "./bieter.js";
 import { isFahnder } from "./fahnder.js";
+import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
@@ -26,7 +27,7 @@ export function handCards(table) {
   const numbers = g.hand.map(parseToken);
   const cards = sortHand(numbers, trumpTok, g.contract === "unde")
     .map((c) => ({ c, tok: g.hand[numbers.indexOf(c)] }));
-  const myTurnToPlay = (g.phase === "play" || g.phase === "discard") && table.isLatest()
+  const myTurnToPlay = (g.phase === "play" || g.phase === "discard" || g.phase === "domino") && table.isLatest()
     && g.to_move === table.mySeat();
   if (st.focus >= cards.length) st.focus = Math.max(0, cards.length - 1);
   return repeat(cards, ({ tok }) => tok, ({ c, tok }, i) => {
@@ -131,6 +132,7 @@ export function actionBar(table) {
     if (g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   }
   if (isSchaffhauser(g.panel) && g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
+  if (isDomino(g.panel)) return [...out, dominoPanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
   if (legal.some((a) => a.type === "declare")) return [...out, wordsPanel(table, legal, timer)];

@@ -6,6 +6,7 @@
 import { bieterNotes, isBieter, talonPiles } from "./bieter.js";
 import { html, repeat } from "./dom.js";
 import { fahnderNotes, isFahnder } from "./fahnder.js";
+import { dominoRows, isDomino } from "./guggitaler.js";
 import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
@@ -26,6 +27,7 @@ export function contract(table) {
   let piles = "";
   if (isHandjass(p)) piles = handjassPiles(p, table.notMe, table.deck());
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
+  else if (isDomino(p)) piles = dominoRows(p, table.deck());
   return html`${contractLine(table)}${piles}`;
 }
 

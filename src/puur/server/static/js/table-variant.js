@@ -10,6 +10,7 @@ import { bieterBox, isBieter } from "./bieter.js";
 import { isSchaffhauser, schaffhauserBox } from "./schaffhauser.js";
 import { html } from "./dom.js";
 import { fahnderBox, isFahnder } from "./fahnder.js";
+import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { handjassBox, isHandjass } from "./handjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
@@ -157,6 +158,7 @@ export function variantSide(table) {
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
+  if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
