@@ -193,7 +193,7 @@ export function mountReplay(view, id, ctx) {
     const tr = step > 0 ? h.tricks[step - 1] : null;
     const r = data.result;
     const names = r.scores.map((_, i) => teamName(i));
-    const lower = variant?.lower_is_better;
+    const scoreName = variant?.score_name;
     render(html`
       <section class="replay-view">
         <div class="felt-wrap">
@@ -213,7 +213,7 @@ export function mountReplay(view, id, ctx) {
             <p class="winner">${winnerText(r, sides(), seatName, teamName, null)}</p>
             ${data.jasstafel ? html`<div class="scoreline"><span class="team team-0">${names[0]}</span><strong>${r.scores[0]}</strong></div>
             <div class="scoreline"><span class="team team-1">${names[1]}</span><strong>${r.scores[1]}</strong></div>`
-              : ranking(names, r.scores, r.places, lower)}
+              : ranking(names, r.scores, r.places, scoreName)}
           </section>
           ${panelBox(h, names, step === n)}
           ${coachBox(coached[hand], step, seatName, deck(), () => askCoach(hand))}

@@ -30,11 +30,22 @@ export function rowName(row, deck) {
 }
 
 /** Each side's total and place, best first (`names[side]`; `lower`: less is better). */
-export function ranking(names, scores, places, lower) {
+/** The words of what a variant's totals count, by its `score_name` (points otherwise). */
+const SCORE_WORDS = {
+  penalty: "score.penalty", "net Striche": "score.net_striche", "written points": "score.written_points",
+  "games won": "score.games_won", marks: "score.marks",
+};
+
+/** What a variant's totals are called (`scoreName`: the variant's `score_name`). */
+export function scoreWord(scoreName) {
+  return t(SCORE_WORDS[scoreName] || "score.points");
+}
+
+export function ranking(names, scores, places, scoreName) {
   const order = scores.map((_, i) => i).sort((a, b) => (places[a] - places[b]) || (a - b));
   return html`<ol class="ranking">${order.map((s) => html`<li class="rank side-${s}" data-side=${s}>
       <span class="place">${places[s]}.</span><span class="team">${names[s]}</span>
-      <strong>${scores[s]}</strong><span class="muted small">${lower ? t("score.penalty") : t("score.points")}</span></li>`)}</ol>`;
+      <strong>${scores[s]}</strong><span class="muted small">${scoreWord(scoreName)}</span></li>`)}</ol>`;
 }
 
 /** Each side's total now, for the side panel (ids score-0 … for the tests). */

@@ -46,7 +46,7 @@ export function gameOver(table, onClose) {
   const me = table.mySeat();
   const won = me !== null && r.winner === table.sideOf(me);
   const names = table.sides().map((_, i) => table.teamName(i));
-  const lower = st.table?.variant?.lower_is_better;
+  const scoreName = st.table?.variant?.score_name;
   // The last hand's summary (it already holds the players' table; only a sheet adds to it).
   const last = st.summary && st.summary.hand_no === g.hand_no;
   return html`<div class="modal-back"><div class="modal game-over ${won ? "won" : ""}" role="dialog"
@@ -54,7 +54,7 @@ export function gameOver(table, onClose) {
       <h2 id="go-title">${t("gameover")}</h2>
       <p class="winner">${table.wonText(r)}</p>
       ${g.jasstafel ? html`<p class="final-score"><span>${names[0]} <strong>${r.scores[0]}</strong></span>
-        <span>${names[1]} <strong>${r.scores[1]}</strong></span></p>` : ranking(names, r.scores, r.places, lower)}
+        <span>${names[1]} <strong>${r.scores[1]}</strong></span></p>` : ranking(names, r.scores, r.places, scoreName)}
       <div class="row wrap">
         ${me !== null ? html`<button class="btn primary" id="rematch-btn" type="button"
           @click=${() => table.send("rematch")}>${t("rematch")}</button>` : ""}
