@@ -18,6 +18,7 @@ from puur.variants import (
     coiffeur,
     differenzler,
     handjass,
+    koenigsjass,
     kreuzjass,
     molotow,
     schieber,
@@ -38,3 +39,4 @@ register(bieter.VARIANT)
 register(sidi_barrani.VARIANT)
 register(kreuzjass.VARIANT)
 register(zuger.VARIANT)
+register(koenigsjass.VARIANT)
