@@ -170,7 +170,7 @@ class KoenigsjassHand(TrickHand):
             return []
         if self.may_exchange(seat):
             out.append(A_EXCHANGE)
-        return out
+        return sorted(out)
 
     def _apply_phase(self, action: int) -> None:
         if self.phase not in (SWAP, EXCHANGE):
