@@ -14,6 +14,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     coiffeur,
     differenzler,
     handjass,
+    koenigsjass,
     kreuzjass,
     molotow,
     sidi_barrani,

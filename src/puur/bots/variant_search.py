@@ -35,6 +35,7 @@ from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_handjass import HandjassModel
+from puur.bots.variant_koenigsjass import KoenigsjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
@@ -48,6 +49,7 @@ from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.handjass_view import HandjassObservation
+from puur.variants.koenigsjass_view import KoenigsjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
@@ -65,6 +67,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     SidiBarraniObservation: SidiBarraniModel(),
     ZugerObservation: ZugerModel(),
     KreuzjassObservation: KreuzjassModel(),
+    KoenigsjassObservation: KoenigsjassModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -137,6 +137,8 @@ class KoenigsjassHand(TrickHand):
         self.robber: int = -1
         self.swapper: int = -1
         self.words: tuple[tuple[int, int], ...] = ()
+        #: (``initial_hands`` are the hands as held from the start of the hand: after the
+        #: exchange and the swap; the deal keeps them as dealt.)
         #: The seats still to answer the last exchange question.
         self.asking: tuple[int, ...] = ()
         self.phase = SWAP
@@ -188,6 +190,7 @@ class KoenigsjassHand(TrickHand):
             h = list(self.hands)
             h[seat], self.talon, self.dead = self.talon, 0, h[seat]
             self.hands = tuple(h)
+            self.initial_hands = self.hands
             self.swapper = seat
         if self.phase == SWAP:
             i = self.order.index(seat)
@@ -219,11 +222,11 @@ class KoenigsjassHand(TrickHand):
             holder = next(s for s in range(SEATS) if h[s] & t and s != seat)
             h[holder] = h[holder] & ~t | six
         self.hands = tuple(h)
+        self.initial_hands = self.hands
         self.robber = seat
 
     def _start_cards(self) -> None:
         self.asking = ()
-        self.initial_hands = self.hands
         self._start_play(self.mode, self.trump, self.vorhand)
 
     # -----------------------------------------------------------------------------------------

@@ -116,6 +116,11 @@ class KoenigsjassObservation(SeatView):
         """The mode of play the turned card gave (its suit, or Obenabe / Undenufe)."""
         return self.mode
 
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats that play the tricks: all three."""
+        return tuple(range(self.num_seats))
+
     def dealt_known(self, seat: int) -> int:
         """Cards of the hand ``seat`` was *dealt* that the observer knows (it may hold others
         now: the turned card it took for the trump 6, or the talon it swapped for)."""
