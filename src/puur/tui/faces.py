@@ -341,6 +341,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_handjass import HandjassFace
+    from puur.tui.face_koenigsjass import KoenigsjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
@@ -348,7 +349,8 @@ def _faces() -> dict[str, Face]:
 
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
-                               SidiBarraniFace(), KreuzjassFace(), ZugerFace())}
+                               SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
+                               KoenigsjassFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -120,7 +120,7 @@ def action_names() -> tuple[str, ...]:
     """The name of every action id."""
     names = [format_card(c) for c in range(NUM_CARDS)]
     names += ["weis:-"] + [f"weis:{k}" for k in range(1, 16)]
-    names += ["stoeck", "stoeck:-", *(f"talon:{w}" for w in _WORDS)]
+    names += ["stoeck", "stoeck:-", *(f"declare:{w}" for w in _WORDS)]
     assert len(names) == NUM_ACTIONS and names[A_STOECK] == "stoeck"
     return tuple(names)
 
