@@ -9,6 +9,7 @@
 import { bieterScore, isBieterScore } from "./bieter.js";
 import { html } from "./dom.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
+import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
@@ -123,6 +124,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
   if (isMolotowScore(score)) return molotowScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
+  if (isKoenigsjassScore(score)) return koenigsjassScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);
   return scoreTable(names, score, after);
 }

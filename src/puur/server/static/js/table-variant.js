@@ -9,6 +9,7 @@
 import { bieterBox, isBieter } from "./bieter.js";
 import { html } from "./dom.js";
 import { handjassBox, isHandjass } from "./handjass.js";
+import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { contractIcon, contractName } from "./pieces.js";
@@ -155,6 +156,7 @@ export function variantSide(table) {
   }
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
+  if (isKoenigsjass(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (p.sheet) {
