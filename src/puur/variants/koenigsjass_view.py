@@ -141,13 +141,6 @@ class KoenigsjassObservation(SeatView):
         up = self.pile_known[0] if self.pile_known else 0
         return up.bit_length() - 1
 
-    def said(self) -> list[str | None]:
-        """Each seat's last word before the card play (None before it spoke)."""
-        out: list[str | None] = [None] * self.num_seats
-        for s, a in self.words:
-            out[s] = WORDS[a]
-        return out
-
     def panel(self) -> dict[str, Any]:
         """The public part of the hand as plain data, the same for every observer."""
         up = self.talon_up()
@@ -158,7 +151,6 @@ class KoenigsjassObservation(SeatView):
             "robber": self.robber if self.robber >= 0 else None,
             "swapper": self.swapper if self.swapper >= 0 else None,
             "words": [[s, WORDS[a]] for s, a in self.words],
-            "said": self.said(),
             "piles": list(self.piles),
             "made": list(self.made),
             "totals": list(self.totals),
