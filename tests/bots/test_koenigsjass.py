@@ -7,6 +7,7 @@ import dataclasses
 import random
 
 import pytest
+from tests.bots.test_handjass import fields_differing
 
 from puur.bots import make_bot
 from puur.bots.koenigsjass import KoenigsjassPlayer, play_card, swap_gain
@@ -34,11 +35,6 @@ def mask(text: str) -> int:
 
 def card(text: str) -> int:
     return mask(text).bit_length() - 1
-
-
-def fields_differing(a: object, b: object) -> list[str]:
-    return [f.name for f in dataclasses.fields(a)  # type: ignore[arg-type]
-            if getattr(a, f.name) != getattr(b, f.name)]
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
