@@ -48,6 +48,12 @@ def other_kreuzjass_dealer(lines: list[str], i: int) -> None:
     lines[i] = f"hand {n} {seat} {rest.split(' / ')[seat].split()[0]} {rest}"
 
 
+def other_koenigsjass_dealer(lines: list[str], i: int) -> None:
+    """Name the next of the three seats as the dealer of the Königsjass hand line ``i``."""
+    _hand, n, dealer, rest = lines[i].split(" ", 3)
+    lines[i] = f"hand {n} {(int(dealer) + 1) % 3} {rest}"
+
+
 def read(lines: list[str]) -> object:
     return next(iter(iter_records(lines)))
 
@@ -144,6 +150,18 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
                                                  'rules {"players": 3, "domino": "1/2"}'),
          "option 'domino'"),
         ("guggitaler", lambda ls: card_twice(ls, index(ls, "hand")), "twice"),
+        ("koenigsjass", lambda ls: other_koenigsjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("koenigsjass", lambda ls: ls.__setitem__(index(ls, "act"), "act drop"), "bad action"),
+        ("koenigsjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"target": 50}'),
+         "option 'target'"),
+        ("koenigsjass", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].split(" ; turned ")[0] + " ; turned "
+            + ls[index(ls, "hand")].split()[3]),
+         "must lie in the talon"),
+        ("koenigsjass", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; talon ", " ; pile ")),
+         "names the talon"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

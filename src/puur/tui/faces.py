@@ -352,6 +352,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_guggitaler import GuggitalerFace
     from puur.tui.face_handjass import HandjassFace
+    from puur.tui.face_koenigsjass import KoenigsjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
@@ -363,7 +364,7 @@ def _faces() -> dict[str, Face]:
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
-                               SchaffhauserFace())}
+                               KoenigsjassFace(), SchaffhauserFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -29,9 +29,10 @@ __all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "
            "variant_of"]
 
 #: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go
-#: home, and the answers to forcing and to the settlement), in id order.
+#: home, and the answers to forcing and to the settlement; Königsjass: keep or swap the hand,
+#: exchange the trump 6 or pass), in id order.
 DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
-                 "noforce")
+                 "noforce", "keep", "exchange", "pass")
 
 
 @dataclass(frozen=True)

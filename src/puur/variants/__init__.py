@@ -20,6 +20,7 @@ from puur.variants import (
     fahnder,
     guggitaler,
     handjass,
+    koenigsjass,
     kreuzjass,
     molotow,
     schaffhauser,
@@ -45,4 +46,5 @@ register(zuger.VARIANT)
 register(guggitaler.VARIANT)
 register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
+register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)

@@ -96,6 +96,16 @@ export function mountReplay(view, id, ctx) {
     return "";
   }
 
+  /** The cards face down outside the hands as the hand ended (a talon, a dead hand), face up:
+   * a replay opens every card. */
+  function openPiles(h) {
+    const words = { blind: "hj.blind", dead: "hj.dead", talon: "bi.talon_label" };
+    const piles = Object.entries(h.piles || {}).filter(([, cards]) => cards.length);
+    if (!piles.length) return "";
+    return html`<div class="piles open-piles">${piles.map(([name, cards]) =>
+      pile(name, 0, t(words[name] || name), cards, deck()))}</div>`;
+  }
+
   /** The contract in the middle: who chose it (and the sheet row), or the dealer's turned card. */
   function chip(h) {
     const p = h.panel;
@@ -125,7 +135,7 @@ export function mountReplay(view, id, ctx) {
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}${
-        isSchaffhauser(p) ? schaffhauserNotes(p) : ""}`;
+        isSchaffhauser(p) ? schaffhauserNotes(p) : ""}${openPiles(h)}`;
     }
     const row = h.panel?.rows?.find((r) => r.row === h.panel.row);
     const by = t("chosen_by", { who: seatName(h.chooser) });

@@ -12,6 +12,7 @@ import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
 import { guggitalerScore, isGuggitalerScore } from "./guggitaler.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
+import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
@@ -140,6 +141,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isGuggitalerScore(score)) return guggitalerScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);
   if (isSchaffhauserScore(score)) return schaffhauserScore(names, score);
+  if (isKoenigsjassScore(score)) return koenigsjassScore(names, score);
   if (isBieterScore(score)) return bieterScore(names, score);
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);

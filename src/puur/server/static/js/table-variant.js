@@ -12,6 +12,7 @@ import { html } from "./dom.js";
 import { fahnderBox, isFahnder } from "./fahnder.js";
 import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { handjassBox, isHandjass } from "./handjass.js";
+import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
@@ -160,6 +161,7 @@ export function variantSide(table) {
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
+  if (isKoenigsjass(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
