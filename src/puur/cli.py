@@ -140,6 +140,38 @@ COMMANDS["variants"] = ("list the games of the family: key, players, summary, pr
                         _variants_args, _variants)
 
 
+def _verify_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="a record file (one or more games; '-' reads standard input)")
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from puur.fairness import FairnessError, verify
+    from puur.record import RecordError, iter_records
+
+    bad = 0
+    try:
+        with (open(args.record, encoding="utf-8", errors="surrogateescape")
+              if args.record != "-" else sys.stdin) as f:
+            for n, rec in enumerate(iter_records(f), start=1):
+                try:
+                    ok = verify(rec)
+                except FairnessError as e:
+                    print(f"game {n}: NOT VERIFIED: {e}")
+                    bad += 1
+                else:
+                    print(f"game {n}: verified: {ok.variant}, {ok.hands} hands dealt from the "
+                          f"seed committed as {ok.commitment}")
+    except OSError as e:
+        raise SystemExit(f"puur verify: cannot read {args.record}: {e.strerror or e}") from None
+    except RecordError as e:
+        raise SystemExit(f"puur verify: {args.record}: not a readable record: {e}") from None
+    return 1 if bad else 0
+
+
+COMMANDS["verify"] = ("check a recorded game's deals against the seed committed before it began",
+                      _verify_args, _verify)
+
+
 def _load_plugins() -> None:
     # Outer layers register their subcommands on import; a missing optional dependency only
     # removes that subcommand.

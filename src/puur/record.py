@@ -6,6 +6,7 @@ A file holds one or more games, of any variant of the family. Each game reads::
     variant differenzler
     rules {"version": 1, "name": "family", ...}
     seed 42
+    commit 5c0f…
     seat 0 human Anna
     seat 1 bot:random Bot
     hand 1 2 D6 D9 … / … / … / …
@@ -19,7 +20,10 @@ A file holds one or more games, of any variant of the family. Each game reads::
   records written before there were variants read as they always did.
 * ``rules`` is the rule set (the variant's options) as one line of JSON with its version (see
   :func:`puur.rules.rules_to_dict` and :meth:`puur.options.Options.to_dict`).
-* ``seed`` and ``seat`` lines are optional; ``seat N KIND NAME`` names who sat where.
+* ``seed``, ``commit`` and ``seat`` lines are optional; ``seat N KIND NAME`` names who sat
+  where. ``commit HASH`` is the commitment to the seed shown before the game began (64
+  hexadecimal digits, :mod:`puur.fairness`); the reader checks its form,
+  :func:`puur.fairness.verify` checks it against the seed and the deals.
 * ``hand N …`` starts hand N (1-based, in order) with its deal: for Schieber and Coiffeur
   ``FOREHAND DEAL``, for Differenzler ``DEALER TRUMP DEAL``; each variant writes and reads its own.
 * ``act`` lines carry the hand's actions as tokens (:mod:`puur.notation` for Schieber; each
@@ -120,6 +124,8 @@ class GameRecord:
     deals: list[Any] = field(default_factory=list)
     actions: list[list[int]] = field(default_factory=list)
     variant: str = "schieber"
+    #: The commitment to the seed shown before the game began (``""``: none).
+    commitment: str = ""
 
     def to_game(self, hand: int | None = None, upto: int | None = None) -> Any:
         """Replay into the variant's game (see :func:`replay`)."""
@@ -172,7 +178,7 @@ def _check_seats(seats: object, n: int = 4) -> dict[int, SeatInfo]:
     return seats
 
 
-def _game_lines(game: Any, seats: dict[int, SeatInfo]) -> Iterator[str]:
+def _game_lines(game: Any, seats: dict[int, SeatInfo], commitment: str) -> Iterator[str]:
     variant = game.variant
     yield f"{_MAGIC} {RECORD_VERSION}"
     if variant.key != "schieber":
@@ -180,6 +186,8 @@ def _game_lines(game: Any, seats: dict[int, SeatInfo]) -> Iterator[str]:
     rules = variant.rules_to_dict(game.rules)
     yield "rules " + json.dumps(rules, ensure_ascii=False, sort_keys=True)
     yield f"seed {game.seed}"
+    if commitment:
+        yield f"commit {commitment}"
     for s, info in sorted(seats.items()):
         kind, name = _one_line(info)
         yield f"seat {s} {kind} {name}".rstrip()
@@ -209,17 +217,32 @@ def _check_game(game: object) -> Any:
     return game
 
 
-def format_record(game: Any, seats: dict[int, SeatInfo] | None = None) -> str:
-    """The record of ``game`` (any variant, finished or not) as text."""
+def _check_commitment(commitment: object, ln: int = 0) -> str:
+    if commitment is None or commitment == "":
+        return ""
+    if not (isinstance(commitment, str) and len(commitment) == 64
+            and all(c in "0123456789abcdef" for c in commitment)):
+        raise RecordError(ln, f"a commitment is 64 lower-case hexadecimal digits, not "
+                              f"{show(commitment)}")
+    return commitment
+
+
+def format_record(
+    game: Any, seats: dict[int, SeatInfo] | None = None, commitment: str | None = None
+) -> str:
+    """The record of ``game`` (any variant, finished or not) as text; ``commitment``: the
+    commitment to its seed shown before it began (a ``commit`` line)."""
     g = _check_game(game)
-    return "\n".join(_game_lines(g, _check_seats(seats, g.num_seats))) + "\n"
+    lines = _game_lines(g, _check_seats(seats, g.num_seats), _check_commitment(commitment))
+    return "\n".join(lines) + "\n"
 
 
 def write_record(
-    game: Any, out: str | Path | IO[str], seats: dict[int, SeatInfo] | None = None
+    game: Any, out: str | Path | IO[str], seats: dict[int, SeatInfo] | None = None,
+    commitment: str | None = None,
 ) -> None:
     """Write the record of ``game`` to a path or an open text file."""
-    text = format_record(game, seats)
+    text = format_record(game, seats, commitment)
     if isinstance(out, str | os.PathLike):
         Path(out).write_text(text, encoding="utf-8")
     elif callable(getattr(out, "write", None)):
@@ -237,6 +260,7 @@ class _Builder:
         self.game: Any = None
         self.finished = False
         self.seed = ""
+        self.commitment = ""
         self.seats: dict[int, SeatInfo] = {}
 
     def need_game(self, ln: int) -> tuple[GameRecord, Any]:
@@ -355,6 +379,15 @@ def _line(b: _Builder, ln: int, key: str, rest: str) -> None:
             raise RecordError(ln, "'seed' must come before the first hand")
         b.seed = rest
         return
+    if key == "commit":
+        if b.record is not None:
+            raise RecordError(ln, "'commit' must come before the first hand")
+        if b.commitment:
+            raise RecordError(ln, "a second 'commit' line")
+        if not rest:
+            raise RecordError(ln, "'commit' needs the commitment: 64 hexadecimal digits")
+        b.commitment = _check_commitment(rest, ln)
+        return
     if key == "seat":
         n = variant.num_seats(b.rules)
         parts = rest.split(maxsplit=2)
@@ -433,7 +466,7 @@ def _hand_line(b: _Builder, ln: int, rest: str) -> None:
         except (GameError, ValueError) as e:
             raise RecordError(ln, str(e)) from None
         b.record = GameRecord(b.rules, b.seed, b.seats, [b.game.round.opener], [deal],
-                              [[]], variant.key)
+                              [[]], variant.key, b.commitment)
         return
     rec, game = b.need_game(ln)
     if n != len(rec.deals) + 1:

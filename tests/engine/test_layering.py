@@ -41,6 +41,7 @@ CORE_LEVELS = {
     "fastsim": 6,
     "notation": 8,
     "record": 9,
+    "fairness": 10,  # checks a record's deals against its committed seed
 }
 # Packages outside the core, in order; a package may import the core and lower packages.
 # ``compiled`` (numba kernels of the search's hot paths) sits below the bots that dispatch to it.

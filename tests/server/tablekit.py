@@ -318,6 +318,8 @@ def message(text: str) -> dict[str, Any]:
 
 #: A finished game's ``ended`` is the wall clock's, not the table's.
 ENDED = re.compile(r'"ended":[0-9.]+')
+#: What it is replaced with (the text stays JSON, whatever key follows it).
+NO_END = '"ended":0'
 #: What a declared Weis or an announced Stöck changes in a state once the table learns of it.
 ANNOUNCEMENT = ("weis_announced", "weis_shown", "weis_seat", "stoeck_seat", "credited",
                 "scores", "jasstafel", "sides", "places", "panel")
@@ -326,14 +328,14 @@ ANNOUNCEMENT = ("weis_announced", "weis_shown", "weis_seat", "stoeck_seat", "cre
 def first_difference(a: list[tuple[float, str]], b: list[tuple[float, str]]) -> int:
     """Where two streams first differ (in a message or its moment)."""
     for i, ((ta, xa), (tb, xb)) in enumerate(zip(a, b, strict=False)):
-        if ta != tb or ENDED.sub("", xa) != ENDED.sub("", xb):
+        if ta != tb or ENDED.sub(NO_END, xa) != ENDED.sub(NO_END, xb):
             return i
     return min(len(a), len(b))
 
 
 def without_announcement(text: str) -> dict[str, Any]:
     """A message without what a Weis or Stöck announcement changes."""
-    m = message(ENDED.sub("", text))
+    m = message(ENDED.sub(NO_END, text))
     if m.get("event"):
         m["event"].pop("with", None)
     for key in ANNOUNCEMENT:

@@ -59,7 +59,7 @@ class KoenigsjassSecrets:
             assert not sent & dead, f"seat {key} was sent the dead hand {sorted(sent & dead)}"
         if hand.phase in ("swap", "exchange") and not game.is_over and key != hand.to_move:
             assert g["legal"] == [], f"seat {key} was sent another seat's legal actions"
-            rest = {k: v for k, v in g.items() if k != "panel"}
+            rest = {k: v for k, v in g.items() if k not in ("panel", "phase")}  # both public
             assert "exchange" not in json.dumps(rest)
             self.asked_alike += 1
 

@@ -137,7 +137,7 @@ def _named_pair(m: Any, path: str = "") -> list[str]:
     ("handjass", "standard", {"target": 2}),
     ("bieter", "talon", {"target": 300}),
     ("bieter", "five", {"target": 300}),
-    ("fahnder", "secret", {"hands": 3}),
+    ("fahnder", "secret", {"hands": 6}),
     ("fahnder", "game_points", {"hands": 3}),
 ], ids=["handjass-three-maybe", "handjass-two", "handjass-standard", "bieter-talon",
         "bieter-five", "fahnder-secret", "fahnder-game_points"])

@@ -131,7 +131,8 @@ class History:
         shown = shown_names(row.code, stored)
         seats = [{"seat": s, "kind": stored[s][0], "bot": stored[s][1], "name": shown[s]}
                  for s in sorted(rec.seats)]
-        return replay_json(game, row.id, row.code if insider else None, seats)
+        return replay_json(game, row.id, row.code if insider else None, seats,
+                           rec.commitment or None)
 
     def share(self, raw_id: str) -> dict[str, Any]:
         """A new share key for a finished game of a table where this request holds a seat."""

@@ -108,3 +108,7 @@ class ReplayMessage(TypedDict):
     result: Result | None
     jasstafel: dict[str, Any] | None
     hands: list[ReplayHand]
+    #: The seed every hand was dealt from, and the commitment to it shown at the start
+    #: (``None``: a game stored before seeds were committed); docs/fairness.md.
+    seed: str
+    commitment: str | None

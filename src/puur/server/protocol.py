@@ -119,6 +119,11 @@ class GameInfo(TypedDict):
     reason: str | None
     scores: list[int] | None
     ended: float | None
+    #: SHA-256 of the game's secret seed (docs/fairness.md), shown from the game's start;
+    #: ``None`` for a game stored before seeds were committed.
+    commitment: str | None
+    #: The seed itself, once the game is over (``None`` until then).
+    seed: str | None
 
 
 class VariantSummary(TypedDict):
@@ -228,6 +233,8 @@ class Result(TypedDict):
     places: list[int]
     striche: list[int] | None
     game_id: int
+    #: A series of games (Schaffhauser): each game's König, winning side and columns.
+    games: NotRequired[list[dict[str, Any]]]
 
 
 class GameView(TypedDict):
@@ -354,6 +361,11 @@ class GameOverMessage(TypedDict):
     places: list[int]
     striche: list[int] | None
     jasstafel: dict[str, Any] | None
+    #: The commitment shown at the start (``None``: none was) and the seed it hides.
+    commitment: str | None
+    seed: str
+    #: A series of games (Schaffhauser): each game's König, winning side and columns.
+    games: NotRequired[list[dict[str, Any]]]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -122,5 +122,9 @@ class Seat:
 
 
 def new_token() -> str:
-    """A fresh secret seat token."""
-    return secrets.token_urlsafe(32)
+    """A fresh secret seat token. Never one that starts with ``-``: given to a program on its
+    command line (an outside bot's, docs/protocol.md) it would be read as an option."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not token.startswith("-"):
+            return token

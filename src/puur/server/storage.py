@@ -77,7 +77,8 @@ CREATE TABLE IF NOT EXISTS games (
     score0 INTEGER,
     score1 INTEGER,
     record TEXT,
-    scores TEXT
+    scores TEXT,
+    commitment TEXT
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -112,6 +113,7 @@ CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 _ADDED_COLUMNS: Final = (
     ("tables", "variant", "TEXT NOT NULL DEFAULT 'schieber'"),
     ("games", "scores", "TEXT"),
+    ("games", "commitment", "TEXT"),  # NULL: a game stored before seeds were committed
 )
 
 #: Seconds a statement waits for a lock another program holds on the database before it fails
@@ -276,20 +278,21 @@ class Storage:
 
     def start_game(
         self, code: str, number: int, seed: str, forehand: int, deal: str,
-        seating: Sequence[int] = (),
+        commitment: str | None = None, seating: Sequence[int] = (),
     ) -> int:
-        """Store a new game with its first deal (the seat that acts first, and the record's
-        ``hand`` line) and make it the table's game; returns its id. ``seating[j]``: the seat
-        whose player moves to seat ``j`` for this game (a seating draw), in the same
-        transaction."""
+        """Store a new game with its secret seed, the commitment to it
+        (:func:`puur.fairness.commitment`) and its first deal (the seat that acts first, and
+        the record's ``hand`` line) and make it the table's game; returns its id.
+        ``seating[j]``: the seat whose player moves to seat ``j`` for this game (a seating
+        draw), in the same transaction."""
         with self._tx() as db:
             if seating and list(seating) != list(range(len(seating))):
                 db.execute("UPDATE seats SET seat = seat + 100 WHERE code=?", (code,))
                 db.executemany("UPDATE seats SET seat=? WHERE code=? AND seat=?",
                                [(j, code, old + 100) for j, old in enumerate(seating)])
             cur = db.execute(
-                "INSERT INTO games (code, number, seed, started) VALUES (?,?,?,?)",
-                (code, number, seed, time.time()),
+                "INSERT INTO games (code, number, seed, started, commitment) VALUES (?,?,?,?,?)",
+                (code, number, seed, time.time(), commitment),
             )
             gid = cur.lastrowid
             assert gid is not None
@@ -419,8 +422,8 @@ class Storage:
         return [
             self._game_info(r)
             for r in self.db.execute(
-                "SELECT id, code, number, ended, winner, reason, score0, score1, scores"
-                " FROM games WHERE code=? ORDER BY id", (code,))
+                "SELECT id, code, number, ended, winner, reason, score0, score1, scores,"
+                " commitment, seed FROM games WHERE code=? ORDER BY id", (code,))
         ]
 
     def finished_games(self, codes: Iterable[str] = (), limit: int = 50) -> list[dict[str, Any]]:
@@ -432,15 +435,16 @@ class Storage:
         private = f" OR g.code IN ({marks})" if codes else ""
         rows = self.db.execute(
             "SELECT g.id, g.code, g.number, g.ended, g.winner, g.reason, g.score0, g.score1,"
-            " g.scores, t.public, t.variant FROM games g JOIN tables t ON t.code = g.code"
+            " g.scores, g.commitment, g.seed, t.public, t.variant FROM games g"
+            " JOIN tables t ON t.code = g.code"
             f" WHERE g.ended IS NOT NULL AND (t.public = 1{private})"
             " ORDER BY g.ended DESC, g.id DESC LIMIT ?", (*codes, limit)).fetchall()
         seats = self.seats_of({r[1] for r in rows})
         out = []
         for r in rows:
-            info = self._game_info(r[:9])
-            info["public"] = bool(r[9])
-            info["variant"] = r[10]
+            info = self._game_info(r[:11])
+            info["public"] = bool(r[11])
+            info["variant"] = r[12]
             info["seats"] = seats.get(r[1], [])
             out.append(info)
         return out
@@ -489,11 +493,14 @@ class Storage:
 
     @staticmethod
     def _game_info(r: tuple[Any, ...]) -> dict[str, Any]:
-        gid, code, number, ended, winner, reason, s0, s1, scores = r
+        """A game's facts; its seed only once it is over (until then it is the secret that
+        its commitment hides, :mod:`puur.fairness`)."""
+        gid, code, number, ended, winner, reason, s0, s1, scores, commitment, seed = r
         return {
             "id": gid, "code": code, "number": number, "finished": ended is not None,
             "winner": winner, "reason": reason, "scores": _scores(scores, s0, s1),
-            "ended": ended,
+            "ended": ended, "commitment": commitment if isinstance(commitment, str) else None,
+            "seed": str(seed) if ended is not None and seed is not None else None,
         }
 
     # -- helpers ------------------------------------------------------------------------------

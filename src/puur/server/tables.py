@@ -41,6 +41,7 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Any, cast
 
+from puur.fairness import commitment, new_seed
 from puur.record import SeatInfo, format_record
 from puur.server.broadcast import TableMessages
 from puur.server.messages import ActionMessage, ProtocolError
@@ -249,7 +250,10 @@ class Table(TableMessages):
     async def start_game(self, event_type: str) -> None:
         """Deal a new game at this table (the first one, or a rematch). Raises
         :class:`sqlite3.Error` and changes nothing when the database refuses it."""
-        seed = self.lobby.rng.getrandbits(62)
+        # The seed stays on the server until the game is over; everyone sees the commitment to
+        # it from the first state on (puur.fairness, docs/fairness.md).
+        seed = new_seed(self.lobby.rng)
+        commit = commitment(seed)
         game = self.variant.new_game(self.rules, seed=seed)
         number = self.game_number + 1
         deal = self.variant.format_hand(game, 0)
@@ -260,13 +264,14 @@ class Table(TableMessages):
         if seating == tuple(range(len(self.seats))):
             seating = ()
         gid = await self.lobby.worker.run(lambda: self.storage.start_game(
-            self.code, number, str(seed), opener, deal, seating))
+            self.code, number, seed, opener, deal, commit, seating))
         if seating:
             self._move_seats(seating)
         self.game, self.game_id, self.game_number = game, gid, number
         self.moves = self.seq = 0
         self.games.append({"id": gid, "number": number, "finished": False, "winner": None,
-                           "reason": None, "scores": [0] * self.num_sides, "ended": None})
+                           "reason": None, "scores": [0] * self.num_sides, "ended": None,
+                           "commitment": commit, "seed": None})
         for s in self.seats:
             s.auto = False
         self.kick()
@@ -414,7 +419,7 @@ class Table(TableMessages):
         if game.is_over:
             result = self.variant.result_data(game)
             finish = Finish(result["winner"], result["reason"], list(game.scores),
-                            format_record(game, self.seat_infos()))
+                            format_record(game, self.seat_infos(), self.games[-1]["commitment"]))
         return ActionRow(seq, index + 1, seat, action, by, new_deal, finish)
 
     def _summaries(self, index: int) -> list[Any]:
@@ -428,8 +433,8 @@ class Table(TableMessages):
         if game.is_over:
             result = self.variant.result_data(game)
             info.update(finished=True, winner=result["winner"], reason=result["reason"],
-                        ended=time.time())
-        return list(step_summaries(game, index, self.game_id))
+                        ended=time.time(), seed=str(game.seed))  # the seed revealed
+        return list(step_summaries(game, index, self.game_id, info["commitment"]))
 
     # -- scheduling ---------------------------------------------------------------------------
 

@@ -114,10 +114,11 @@ def result_json(game: VariantGame, game_id: int) -> Result | None:
 
 
 def step_summaries(
-    game: VariantGame, index: int, game_id: int
+    game: VariantGame, index: int, game_id: int, commitment: str | None = None
 ) -> list[HandOverMessage | GameOverMessage]:
     """``hand_over`` when a step ended hand ``index`` (0-based), and ``game_over`` when it ended
-    the game: the messages sent just before that step's state."""
+    the game: the messages sent just before that step's state. ``game_over`` reveals the seed
+    of the deals beside the ``commitment`` shown at the start (:mod:`puur.fairness`)."""
     out: list[HandOverMessage | GameOverMessage] = []
     if game.rounds[index].is_over:  # type: ignore[attr-defined]
         out.append(cast(HandOverMessage, {"v": PROTOCOL_VERSION, "type": "hand_over",
@@ -126,7 +127,8 @@ def step_summaries(
         result = game.variant.result_data(game)
         out.append(cast(GameOverMessage, {
             "v": PROTOCOL_VERSION, "type": "game_over", "game_id": game_id, **result,
-            "jasstafel": jasstafel_data(game),
+            "jasstafel": jasstafel_data(game), "commitment": commitment,
+            "seed": str(game.seed),
         }))
     return out
 
@@ -176,9 +178,12 @@ def _encoded(game: Any, name: str, value: object) -> str:
 
 
 def replay_json(
-    game: VariantGame, game_id: int, code: str | None, seats: list[dict[str, Any]]
+    game: VariantGame, game_id: int, code: str | None, seats: list[dict[str, Any]],
+    commitment: str | None = None,
 ) -> dict[str, Any]:
-    """Every hand of a finished game with all hands open (for the replay viewer)."""
+    """Every hand of a finished game with all hands open (for the replay viewer), with the
+    seed of its deals and the commitment to it shown at its start (``None``: a game stored
+    before seeds were committed)."""
     variant = game.variant
     return {
         "v": PROTOCOL_VERSION,
@@ -191,4 +196,6 @@ def replay_json(
         "result": result_json(game, game_id),
         "jasstafel": jasstafel_data(game),
         "hands": replay_hands(game),
+        "seed": str(game.seed),
+        "commitment": commitment,
     }

@@ -11,6 +11,7 @@ import { isSchaffhauser, schaffhauserBox, schaffhauserBubbles, schaffhauserNotes
 import { fahnderBox, fahnderBubbles, fahnderNotes, isFahnder } from "./fahnder.js";
 import { cardSVG, parseToken, sortHand } from "./cards.js";
 import { coachBox } from "./coach.js";
+import { revealedSeed } from "./fairness.js";
 import { html, nothing, render } from "./dom.js";
 import { handjassBox, handjassPiles, isHandjass, robbedNote, seatStatus, wordBubble } from "./handjass.js";
 import { cardName, errorText, t } from "./i18n.js";
@@ -231,6 +232,7 @@ export function mountReplay(view, id, ctx) {
           ${step === n ? html`<section class="side-box"><h3>${t("summary.title")}</h3>
             ${handScore(names, h.score, h.scores_after, h.panel?.rows, sides(), deck())}</section>` : ""}
           ${data.jasstafel ? html`<section class="side-box tafel-box"><h3>${t("jasstafel")}</h3>${jasstafelSVG(data.jasstafel, names)}</section>` : ""}
+          ${data.seed ? html`<section class="side-box fair-box">${revealedSeed(data.seed, data.commitment, null)}</section>` : nothing}
           <section class="side-box buttons">
             <a class="btn primary" id="rp-download" href=${api.recordUrl(data.game_id)} data-record=${data.game_id} download>${t("download")}</a>
             ${savedTokens().length && !openedByShare() ? html`<button class="btn" type="button" id="rp-share" @click=${share}>${t("share.make")}</button>` : nothing}

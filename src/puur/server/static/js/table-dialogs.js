@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { html } from "./dom.js";
+import { revealedSeed } from "./fairness.js";
 import { t } from "./i18n.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { handScore, ranking } from "./scores.js";
@@ -38,7 +39,7 @@ export function summaryPanel(table, s, onClose) {
 }
 
 /** The game-over dialog, or "" while the game goes on or after it was closed. */
-export function gameOver(table, onClose) {
+export function gameOver(table, onClose, toast) {
   const { st } = table;
   const g = st.game;
   if (!g || g.phase !== "over" || !g.result || st.overDismissed) return "";
@@ -62,6 +63,8 @@ export function gameOver(table, onClose) {
         <a class="btn" href=${api.recordUrl(r.game_id)} data-record=${r.game_id} download>${t("download")}</a>
         <button class="btn" id="go-close" type="button" @click=${onClose}>${t("close")}</button>
       </div>
+      ${revealedSeed(st.over?.seed ?? st.table?.games?.at(-1)?.seed,
+        st.over?.commitment ?? st.table?.games?.at(-1)?.commitment, toast)}
       ${g.jasstafel ? jasstafelSVG(g.jasstafel, names) : ""}
       ${last ? summaryPanel(table, st.summary) : ""}
       ${!g.jasstafel && !(last && !g.panel?.sheet) ? variantSide(table) : ""}

@@ -8,6 +8,7 @@
 import { html, render } from "./dom.js";
 import { t } from "./i18n.js";
 import { fatalPanel } from "./pieces.js";
+import { commitmentInfo } from "./fairness.js";
 import { gameOver, joinPanel, summaryPanel } from "./table-dialogs.js";
 import { actionBar, handCards } from "./table-hand.js";
 import { seatBox } from "./table-seats.js";
@@ -67,7 +68,8 @@ export function mountTable(view, code, watch, ctx) {
   function topInfo() {
     return html`<span class="table-code" title=${t("lobby.code")}>${code}</span>
       <button class="btn tiny" id="invite-btn" type="button" @click=${invite}>${t("invite")}</button>${
-        table.mySeat() === null && st.you ? html`<span class="badge">${t("spectator")}</span>` : ""}`;
+        table.mySeat() === null && st.you ? html`<span class="badge">${t("spectator")}</span>` : ""}
+      ${st.game ? commitmentInfo(st.table?.games?.at(-1), ctx.toast) : ""}`;
   }
 
   function page() {
@@ -77,7 +79,7 @@ export function mountTable(view, code, watch, ctx) {
     // The seats across the cloth first, then the sides: the order the grid places them in.
     const others = Array.from({ length: n - 1 }, (_, i) => (bottom + i + 1) % n)
       .sort((a, b) => ORDER.indexOf(table.where(a)) - ORDER.indexOf(table.where(b)));
-    const dialog = gameOver(table, on.closeGameOver);
+    const dialog = gameOver(table, on.closeGameOver, ctx.toast);
     const tpl = html`
       <section class="table-view ${g ? `phase-${g.phase}` : "phase-waiting"}" data-code=${code}>
         <div class="felt-wrap" ?inert=${Boolean(dialog)}>
