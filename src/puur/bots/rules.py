@@ -339,6 +339,10 @@ def _follow(k: _Know, legal: list[int]) -> int:
             return second
     q_partner = _win_prob(k, best, lead, later) if partner_best else 0.0
     p_rescue = _partner_beats(k, best, lead) if partner_later and not partner_best else 0.0
+    if p_rescue and later[0] != k.partner:
+        # Second seat: an opponent plays before the partner and may take the trick first, so
+        # no points go on it in the hope of a rescue (no schmieren in second seat).
+        p_rescue *= 0.5
     best_card, best_val = legal[0], -1e9
     for c in legal:
         if _beats(c, best, k.trump, k.mode):
@@ -366,6 +370,14 @@ def _follow(k: _Know, legal: list[int]) -> int:
     return best_card
 
 
+def _partner_led_trumps(k: _Know) -> bool:
+    """Whether the partner led a trump to a trick of this hand."""
+    hist = k.obs.history
+    return any(
+        hist[i][0] == k.partner and _SUIT[hist[i][1]] == k.trump for i in range(0, len(hist), 4)
+    )
+
+
 def _lead(k: _Know, legal: list[int]) -> int:
     obs = k.obs
     me = obs.seat
@@ -389,6 +401,11 @@ def _lead(k: _Know, legal: list[int]) -> int:
             if obs.chooser == k.partner and obs.trick_no == 0:
                 low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
                 return top if k.is_bock(top) else low
+        if my_trumps and drawable and my_trumps != hand and _partner_led_trumps(k):
+            # The partner led trumps (declarer or defender): return a trump to it.
+            top = max(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+            low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+            return top if k.is_bock(top) else low
     others = [(me + i) % 4 for i in range(1, 4)]
     best_card, best_val = legal[0], -1e9
     for c in legal:
