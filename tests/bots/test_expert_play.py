@@ -118,13 +118,71 @@ def trump_return() -> Round:
                     Contract.ROSEN, "HJ H6 H7 HQ D6 D7 DA D9")
 
 
-def test_rules_returns_a_trump_to_the_partner_who_led_trumps() -> None:
+def test_rules_returns_a_trump_to_the_partner_who_chose_and_led_trumps() -> None:
     rnd = trump_return()
     assert rnd.to_move == 0
     values = dict(analyse(rnd))
     assert values[parse_card("HT")] == max(values.values())  # cards open: as good as any
     card = rules_card(rnd)
     assert card // 9 == Contract.ROSEN
+
+
+def test_rules_returns_a_trump_to_a_defending_partner_who_led_trumps() -> None:
+    """The same cards, Rosen chosen by seat 1: seat 2, a defender, takes the first trick with
+    the ♠A and leads the Puur, then the ♦6 to seat 0's ♦A. Seat 1, the declarer, still holds
+    the ♥K: seat 0 returns a trump to its partner (cards open as good as any card)."""
+    rnd = position(("H7 HT DA D8 S8 S9 C9 CT DT", "HK HQ DJ DQ D9 ST SJ SQ CJ",
+                    "HJ H9 HA H8 SA SK CA D6 C6", "H6 D7 DK S6 S7 C7 C8 CQ CK"), 1,
+                   Contract.ROSEN, "ST SA S6 S8 HJ H6 H7 HQ D6 D7 DA D9")
+    assert rnd.to_move == 0
+    values = dict(analyse(rnd))
+    assert values[parse_card("HT")] == max(values.values())
+    assert rules_card(rnd) == parse_card("HT")
+
+
+def test_trumps_are_drawn_before_the_side_aces() -> None:
+    """Schilten (♠) by seat 0 with ♠J ♠9 ♠A ♠6 and the three other aces, on lead at the first
+    trick. Three trumps are out (the ♠K among them); a side ace led now can be ruffed by any
+    opponent short in the suit (here seat 1 has no heart and no club), while the Puur and the
+    Nell draw the trumps in two rounds and the aces stand up afterwards."""
+    rnd = position(("SJ S9 SA S6 DA HA CA C6 H6", "S7 S8 D6 D7 D8 D9 DT DJ DQ",
+                    "ST SQ H7 H8 H9 C7 C8 C9 DK", "SK HT HJ HQ HK CT CJ CQ CK"), 0,
+                   Contract.SCHILTEN, "")
+    trumps = cards("SJ S9 SA S6")
+    assert rules_card(rnd) in trumps
+    assert search_card(rnd) in trumps
+
+
+def test_the_nell_is_not_thrown_under_an_unseen_puur() -> None:
+    """Rosen (♥) by seat 2, who took the first trick and leads the ♥A; seat 3 follows with the
+    ♥7. Seat 0 holds ♥9 ♥6: the Puur is unseen and seat 1 plays after it. The Nell on the ace
+    is 14 points for the opponents whenever seat 1 has the Puur; the ♥6 follows as well and
+    costs nothing (cards open: 79 against 58)."""
+    rnd = position(("H9 H6 DT DJ S8 S9 CT CJ D9", "HJ HT HQ DQ ST SJ SQ CQ CK",
+                    "HA HK DA DK SA SK CA C6 D6", "H7 H8 D7 D8 S6 S7 C7 C8 C9"), 2,
+                   Contract.ROSEN, "DA D7 D9 DQ HA H7")
+    assert rnd.to_move == 0
+    values = dict(analyse(rnd))
+    six, nell = parse_card("H6"), parse_card("H9")
+    assert values[six] > values[nell]
+    assert rules_card(rnd) == six
+    assert search_card(rnd) == six
+
+
+def test_a_bock_is_kept_when_discarding() -> None:
+    """Obenabe by seat 3, who ran the ♦A, ♥K, ♠K and ♣9 (everybody followed) and now leads the
+    ♣A. Seat 0 has no club left; its ♦K is the Bock of diamonds (the ♦A is gone) and a sure
+    trick once the declarer has to lead his ♦9. Any other card can go (cards open: 12 points
+    against 0 for throwing the king)."""
+    rnd = position(("DT HT ST C6 DK D6 H6 S6 S7", "DJ HJ SJ C7 CQ D7 D8 H7 S8",
+                    "DQ HQ SQ C8 CJ CT H9 S9 H8", "DA HK SK C9 CA CK HA SA D9"), 3,
+                   Contract.OBENABE, "DA DT DJ DQ HK HT HJ HQ SK ST SJ SQ C9 C6 C7 C8 CA")
+    assert rnd.to_move == 0
+    king = parse_card("DK")
+    values = dict(analyse(rnd))
+    assert values[king] < min(v for c, v in values.items() if c != king)
+    assert rules_card(rnd) != king
+    assert search_card(rnd) != king
 
 
 def test_the_search_model_reads_the_anziehen_signal() -> None:
