@@ -5,15 +5,21 @@ the search player's model of the others' play reads the rule player's signals.""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+
+import pytest
 
 from puur.actions import A_CHOOSE, A_WEIS
 from puur.bots import SearchBot
 from puur.bots.dds import analyse
 from puur.bots.inference import RuleModel
+from puur.bots.playout import Playout
 from puur.bots.rules import RuleBot
 from puur.bots.sampler import DealSampler
+from puur.bots.search import play_likelihood
 from puur.cards import CardSet, parse_card
 from puur.contracts import Contract
+from puur.observation import Observation
 from puur.round import Round
 from puur.rules import PRESETS
 
@@ -185,27 +191,42 @@ def test_a_bock_is_kept_when_discarding() -> None:
     assert search_card(rnd) != king
 
 
-def test_the_search_model_reads_the_anziehen_signal() -> None:
+def anziehen() -> Round:
     """Obenabe by seat 0, who leads the ♣A; seat 1 has no club and throws the ♦6, a small
-    card: anziehen, "I hold the ♦ Bock, lead diamonds to me" (docs/bots-rules.md). Seen from
-    seat 3, its partner, the rule-player model of the search (``play_model="rules"``) must
-    give the deals where seat 1 holds the ♦A more weight than uniform sampling does."""
-    rnd = position(("CA CK CQ HA HK HQ SA SK SQ", "DA D6 D7 H6 H7 S6 S7 S8 HT",
-                    "C6 C7 C8 C9 CT CJ H8 H9 HJ", "D8 D9 DT DJ DQ DK S9 ST SJ"), 0,
-                   Contract.OBENABE, "CA D6 C6")
-    assert rnd.to_move == 3
-    obs = rnd.observation(3)
+    card: anziehen, "I hold the ♦ Bock, lead diamonds to me" (docs/bots-rules.md); seat 2
+    follows. Seat 3, seat 1's partner, is to play."""
+    return position(("CA CK CQ HA HK HQ SA SK SQ", "DA D6 D7 H6 H7 S6 S7 S8 HT",
+                     "C6 C7 C8 C9 CT CJ H8 H9 HJ", "D8 D9 DT DJ DQ DK S9 ST SJ"), 0,
+                    Contract.OBENABE, "CA D6 C6")
+
+
+def signal_share(weight: Callable[[Observation, tuple[int, ...]], float]) -> tuple[float, float]:
+    """Over 300 deals sampled for seat 3 in :func:`anziehen`: the share in which seat 1 holds
+    the ♦A, uniform and weighted by ``weight``."""
+    obs = anziehen().observation(3)
     sampler = DealSampler(obs)
-    model = RuleModel(obs)
     rng = random.Random(4)
     ace = 1 << parse_card("DA")
     uniform = weighted = total = 0.0
     n = 300
     for _ in range(n):
-        hands = sampler.sample(rng)
-        w = model(tuple(hands))
+        hands = tuple(sampler.sample(rng))
+        w = weight(obs, hands)
         holds = bool(hands[1] & ace)
         uniform += holds
         weighted += w * holds
         total += w
-    assert weighted / total > uniform / n + 0.2
+    return uniform / n, weighted / total
+
+
+@pytest.mark.parametrize("play_model", ["rules", "playout"])
+def test_the_search_reads_the_anziehen_signal(play_model: str) -> None:
+    """Both models of the others' play behind the search's ``infer_play`` give the deals in
+    which the seat that threw the small ♦6 holds the ♦A more weight than uniform sampling."""
+    def weight(obs: Observation, hands: tuple[int, ...]) -> float:
+        if play_model == "rules":
+            return RuleModel(obs)(hands)
+        return play_likelihood(obs, hands, Playout(obs.rules, obs.contract, obs.chooser & 1))
+
+    uniform, weighted = signal_share(weight)
+    assert weighted > uniform + 0.2

@@ -19,8 +19,9 @@
   points, less what the card would have been worth later (a Bock, a high trump, a winner kept
   for the last trick). On that base sit the strategic rules: draw trumps when our team chose and
   the seat holds the top trump and aces to cash (not by routine), lead a trump to the partner
-  who chose, schmier (load points onto the partner's trick when it is safe), keep the Puur
-  rather than waste it, cash side Bocks before the last trump.
+  who chose and return trumps to a partner who led them, schmier (load points onto the
+  partner's trick when it is safe; not in second seat, where an opponent plays before the
+  partner), keep the Puur rather than waste it, cash side Bocks before the last trump.
 * **Signals** (documented in ``docs/bots-rules.md``): the first card a player throws when it
   cannot follow suit and does not ruff is a signal, unless it is a schmieren (ten points or
   more onto its own side's trick). A *small* card (the three weakest ranks of the suit under
