@@ -8,8 +8,9 @@ import random
 from collections.abc import Callable
 
 import pytest
+from tests.bots.test_rules_bot import FAMILY, deal, play
 
-from puur.actions import A_CHOOSE, A_WEIS
+from puur.actions import A_CHOOSE
 from puur.bots import SearchBot
 from puur.bots.dds import analyse
 from puur.bots.inference import RuleModel
@@ -17,29 +18,19 @@ from puur.bots.playout import Playout
 from puur.bots.rules import RuleBot
 from puur.bots.sampler import DealSampler
 from puur.bots.search import play_likelihood
-from puur.cards import CardSet, parse_card
+from puur.cards import parse_card
 from puur.contracts import Contract
 from puur.observation import Observation
 from puur.round import Round
-from puur.rules import PRESETS
-
-FAMILY = PRESETS["family"]
 
 
 def position(hands: tuple[str, str, str, str], forehand: int, contract: int,
              cards: str) -> Round:
     """A hand of ``contract`` chosen by ``forehand`` with ``cards`` played (no Weis, no
     Stöck announced)."""
-    bits = [CardSet.from_text(t).bits for t in hands]
-    assert sum(h.bit_count() for h in bits) == 36
-    rnd = Round(FAMILY, bits, forehand=forehand)
+    rnd = Round(FAMILY, deal(*hands), forehand=forehand)
     rnd.push(A_CHOOSE + contract)
-    for tok in cards.split():
-        while rnd.phase in ("weis", "stoeck"):
-            rnd.push(A_WEIS if rnd.phase == "weis" else 63)
-        rnd.push(parse_card(tok))
-    while rnd.phase in ("weis", "stoeck"):
-        rnd.push(A_WEIS if rnd.phase == "weis" else 63)
+    play(rnd, cards)
     return rnd
 
 
@@ -131,19 +122,6 @@ def test_rules_returns_a_trump_to_the_partner_who_chose_and_led_trumps() -> None
     assert values[parse_card("HT")] == max(values.values())  # cards open: as good as any
     card = rules_card(rnd)
     assert card // 9 == Contract.ROSEN
-
-
-def test_rules_returns_a_trump_to_a_defending_partner_who_led_trumps() -> None:
-    """The same cards, Rosen chosen by seat 1: seat 2, a defender, takes the first trick with
-    the ♠A and leads the Puur, then the ♦6 to seat 0's ♦A. Seat 1, the declarer, still holds
-    the ♥K: seat 0 returns a trump to its partner (cards open as good as any card)."""
-    rnd = position(("H7 HT DA D8 S8 S9 C9 CT DT", "HK HQ DJ DQ D9 ST SJ SQ CJ",
-                    "HJ H9 HA H8 SA SK CA D6 C6", "H6 D7 DK S6 S7 C7 C8 CQ CK"), 1,
-                   Contract.ROSEN, "ST SA S6 S8 HJ H6 H7 HQ D6 D7 DA D9")
-    assert rnd.to_move == 0
-    values = dict(analyse(rnd))
-    assert values[parse_card("HT")] == max(values.values())
-    assert rules_card(rnd) == parse_card("HT")
 
 
 def test_trumps_are_drawn_before_the_side_aces() -> None:

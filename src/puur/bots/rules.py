@@ -19,7 +19,7 @@
   points, less what the card would have been worth later (a Bock, a high trump, a winner kept
   for the last trick). On that base sit the strategic rules: draw trumps when our team chose and
   the seat holds the top trump and aces to cash (not by routine), lead a trump to the partner
-  who chose and return trumps to a partner who led them, schmier (load points onto the
+  who chose and return trumps when that partner led them, schmier (load points onto the
   partner's trick when it is safe; not in second seat, where an opponent plays before the
   partner), keep the Puur rather than waste it, cash side Bocks before the last trump.
 * **Signals** (documented in ``docs/bots-rules.md``): the first card a player throws when it
@@ -371,12 +371,11 @@ def _follow(k: _Know, legal: list[int]) -> int:
     return best_card
 
 
-def _partner_led_trumps(k: _Know) -> bool:
-    """Whether the partner led a trump to a trick of this hand."""
+def _partner_led_last_trump(k: _Know) -> bool:
+    """Whether the last trick of this hand led with a trump was led by the partner."""
     hist = k.obs.history
-    return any(
-        hist[i][0] == k.partner and _SUIT[hist[i][1]] == k.trump for i in range(0, len(hist), 4)
-    )
+    leads = [hist[i] for i in range(0, len(hist), 4) if _SUIT[hist[i][1]] == k.trump]
+    return bool(leads) and leads[-1][0] == k.partner
 
 
 def _lead(k: _Know, legal: list[int]) -> int:
@@ -402,8 +401,11 @@ def _lead(k: _Know, legal: list[int]) -> int:
             if obs.chooser == k.partner and obs.trick_no == 0:
                 low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
                 return top if k.is_bock(top) else low
-        if my_trumps and drawable and my_trumps != hand and _partner_led_trumps(k):
-            # The partner led trumps (declarer or defender): return a trump to it.
+        if (
+            obs.chooser == k.partner and my_trumps and my_trumps != hand
+            and drawable.bit_count() >= 2 and _partner_led_last_trump(k)
+        ):
+            # The partner chose trumps and the last trump lead was its own: return a trump.
             top = max(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
             low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
             return top if k.is_bock(top) else low
