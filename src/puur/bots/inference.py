@@ -36,11 +36,12 @@ import random
 from typing import Final
 
 from puur.bots.cardpool import InconsistentDealError
+from puur.bots.knowledge import HIGHER, beats, is_small, steady_mode
 from puur.bots.playout import Playout
 from puur.bots.rules import RuleBot
 from puur.bots.sampler import DealSampler, DealStream, round_before_play, settle
-from puur.cards import ALL_CARDS, NUM_CARDS, RANK_MASK
-from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, STRENGTH, Contract
+from puur.cards import ALL_CARDS, NUM_CARDS, RANK_MASK, SUIT_MASK, bits
+from puur.contracts import MODE_OBENABE, MODE_UNDENUFE, POINTS, STRENGTH, Contract
 from puur.observation import Observation
 from puur.round import Round
 from puur.rules import RuleSet
@@ -241,7 +242,9 @@ class Plausibility:
 def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
                     miss: float = 0.4) -> float:
     """How well the sampled deal explains the cards the other seats played: each card the
-    play-out policy would also have played there counts 1, any other card ``miss``.
+    play-out policy would also have played there counts 1, any other card ``miss``; a seat's
+    first discard signal (the rule player's convention, ``docs/bots-rules.md``) that the deal
+    contradicts counts ``miss`` once more.
 
     The policy agrees with expert play on about 60% of decisions (4 legal cards on average),
     so a deal in which a player's card makes sense is favoured; ``miss`` tempers the weights
@@ -251,6 +254,9 @@ def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
         raise ValueError("the likelihood needs a play-out policy that sees only its own cards")
     me = obs.seat
     hist = obs.history
+    signals = steady_mode(obs.contract)
+    signalled = [False] * 4
+    mode, trump = obs.mode, obs.trump
     later = [0, 0, 0, 0]  # cards each seat plays from a point on
     for seat, c in hist:
         later[seat] |= 1 << c
@@ -268,10 +274,43 @@ def play_likelihood(obs: Observation, hands: tuple[int, ...], playout: Playout,
             hand = hands[seat] | later[seat]
             if playout.choose(hand, seat, leader, trick, trick_no, live) != c:
                 w *= miss
+            if signals and trick and not signalled[seat] and _discards(trick, c, trump):
+                # The rule player's discard signal (docs/bots-rules.md): a deal that
+                # contradicts it explains the card worse.
+                best_seat = (leader + _best_index(trick, trump, mode)) % 4
+                if (best_seat & 1) != (seat & 1) or POINTS[mode][c] < 10:
+                    signalled[seat] = True
+                    if _asks(hand, c, live, mode, trump) != is_small(mode, trump, c):
+                        w *= miss
         later[seat] &= ~(1 << c)
         live &= ~(1 << c)
         trick.append(c)
     return w
+
+
+def _discards(trick: list[int], card: int, trump: int) -> bool:
+    """Whether ``card`` neither follows the suit led to ``trick`` nor is a trump."""
+    suit = card // 9
+    return suit != trick[0] // 9 and suit != trump
+
+
+def _best_index(trick: list[int], trump: int, mode: int) -> int:
+    """The position in ``trick`` of the card that holds it."""
+    wi, best = 0, trick[0]
+    for i in range(1, len(trick)):
+        if beats(trick[i], best, trump, mode):
+            wi, best = i, trick[i]
+    return wi
+
+
+def _asks(hand: int, card: int, live: int, mode: int, trump: int) -> bool:
+    """Whether the rule player holding ``hand`` (``card`` included) would ask for ``card``'s
+    suit: it holds the suit's Bock among ``live`` cards, with another card of the suit."""
+    mine = hand & SUIT_MASK[card // 9]
+    if mine.bit_count() < 2:
+        return False
+    out = live & SUIT_MASK[card // 9] & ~mine
+    return any(not HIGHER[mode][c] & out for c in bits(mine))
 
 
 def draw_plausible(source: DealSampler | DealStream, plaus: Plausibility, rng: random.Random,

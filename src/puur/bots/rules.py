@@ -19,8 +19,9 @@
   points, less what the card would have been worth later (a Bock, a high trump, a winner kept
   for the last trick). On that base sit the strategic rules: draw trumps when our team chose and
   the seat holds the top trump and aces to cash (not by routine), lead a trump to the partner
-  who chose, schmier (load points onto the partner's trick when it is safe), keep the Puur
-  rather than waste it, cash side Bocks before the last trump.
+  who chose and return trumps when that partner led them, schmier (load points onto the
+  partner's trick when it is safe; not in second seat, where an opponent plays before the
+  partner), keep the Puur rather than waste it, cash side Bocks before the last trump.
 * **Signals** (documented in ``docs/bots-rules.md``): the first card a player throws when it
   cannot follow suit and does not ruff is a signal, unless it is a schmieren (ten points or
   more onto its own side's trick). A *small* card (the three weakest ranks of the suit under
@@ -339,6 +340,10 @@ def _follow(k: _Know, legal: list[int]) -> int:
             return second
     q_partner = _win_prob(k, best, lead, later) if partner_best else 0.0
     p_rescue = _partner_beats(k, best, lead) if partner_later and not partner_best else 0.0
+    if p_rescue and later[0] != k.partner:
+        # Second seat: an opponent plays before the partner and may take the trick first, so
+        # no points go on it in the hope of a rescue (no schmieren in second seat).
+        p_rescue *= 0.5
     best_card, best_val = legal[0], -1e9
     for c in legal:
         if _beats(c, best, k.trump, k.mode):
@@ -366,6 +371,13 @@ def _follow(k: _Know, legal: list[int]) -> int:
     return best_card
 
 
+def _partner_led_last_trump(k: _Know) -> bool:
+    """Whether the last trick of this hand led with a trump was led by the partner."""
+    hist = k.obs.history
+    leads = [hist[i] for i in range(0, len(hist), 4) if _SUIT[hist[i][1]] == k.trump]
+    return bool(leads) and leads[-1][0] == k.partner
+
+
 def _lead(k: _Know, legal: list[int]) -> int:
     obs = k.obs
     me = obs.seat
@@ -389,6 +401,14 @@ def _lead(k: _Know, legal: list[int]) -> int:
             if obs.chooser == k.partner and obs.trick_no == 0:
                 low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
                 return top if k.is_bock(top) else low
+        if (
+            obs.chooser == k.partner and my_trumps and my_trumps != hand
+            and drawable.bit_count() >= 2 and _partner_led_last_trump(k)
+        ):
+            # The partner chose trumps and the last trump lead was its own: return a trump.
+            top = max(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+            low = min(bits(my_trumps), key=lambda c: STRENGTH[k.mode][c])
+            return top if k.is_bock(top) else low
     others = [(me + i) % 4 for i in range(1, 4)]
     best_card, best_val = legal[0], -1e9
     for c in legal:

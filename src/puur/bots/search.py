@@ -36,7 +36,8 @@ other hands only to judge whether a card holds the trick, whether opponents stil
 and whether a cashed card would be ruffed, which keeps that small.
 
 Simplifications: the game target does not change the objective (points of this hand); no
-signalling conventions are played or read beyond what :func:`play_likelihood` picks up.
+signalling conventions are played; the rule player's discard signals are read by both models
+of the others' play (:func:`play_likelihood`, :class:`RuleModel`).
 """
 
 from __future__ import annotations
