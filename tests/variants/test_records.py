@@ -137,6 +137,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("schellenjass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
          "option 'players'"),
         ("schellenjass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("hindersi", lambda ls: other_kreuzjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("hindersi", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:3"), "bad action"),
+        ("hindersi", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
+         "option 'players'"),
+        ("hindersi", lambda ls: other_bottom(ls, index(ls, "hand")), "in his hand"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

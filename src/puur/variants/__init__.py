@@ -19,6 +19,7 @@ from puur.variants import (
     differenzler,
     fahnder,
     handjass,
+    hindersi,
     kreuzjass,
     molotow,
     schaffhauser,
@@ -44,3 +45,4 @@ register(zuger.VARIANT)
 register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(schaffhauser.VARIANT)
+register(hindersi.VARIANT)
