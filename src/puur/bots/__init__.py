@@ -15,6 +15,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     differenzler,
     fahnder,
     handjass,
+    hindersi,
     kreuzjass,
     molotow,
     schaffhauser,

@@ -36,6 +36,7 @@ from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
 from puur.bots.variant_handjass import HandjassModel
+from puur.bots.variant_hindersi import HindersiModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
@@ -52,6 +53,7 @@ from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
 from puur.variants.handjass_view import HandjassObservation
+from puur.variants.hindersi_view import HindersiObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
@@ -74,6 +76,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     SchaffhauserObservation: SchaffhauserModel(),
     FahnderObservation: FahnderModel(),
     SchellenjassObservation: SchellenjassModel(),
+    HindersiObservation: HindersiModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 
