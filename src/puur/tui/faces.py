@@ -346,6 +346,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_handjass import HandjassFace
+    from puur.tui.face_hindersi import HindersiFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
@@ -356,7 +357,8 @@ def _faces() -> dict[str, Face]:
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               SchellenjassFace(), FahnderFace(), SchaffhauserFace())}
+                               SchellenjassFace(), FahnderFace(), SchaffhauserFace(),
+                               HindersiFace())}
 
 
 FACES: dict[str, Face] = {}
