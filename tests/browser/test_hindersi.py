@@ -53,9 +53,9 @@ def test_hindersi_four_players_a_whole_round_and_its_replay(
         new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
     page = new_page("/")
     assert lobby_seats(page, "hindersi", "standard") == 4
-    code = lobby_table(page, "hindersi", "standard", more={"rounds": "1"})
+    code = lobby_table(page, "hindersi", "standard", more={"game_rounds": "1"})
     rules = page.request.get(f"{server}/api/tables/{code}").json()["table"]["rules"]
-    assert rules["rounds"] == 1 and rules["players"] == 4
+    assert rules["game_rounds"] == 1 and rules["players"] == 4
     checked: list[tuple[int, int]] = []
 
     def check(p: Any) -> None:
@@ -93,7 +93,7 @@ def test_hindersi_three_players_on_a_desktop_and_a_phone(
         new_page: Callable[..., Any], server: str, artifacts: Path) -> None:
     page = new_page("/")
     assert lobby_seats(page, "hindersi", "three") == 3
-    lobby_table(page, "hindersi", "three", more={"rounds": "1"})
+    lobby_table(page, "hindersi", "three", more={"game_rounds": "1"})
     page.wait_for_selector(".hand-card")
     found = Findings()
     checked = []

@@ -27,15 +27,15 @@ from puur.variants import get
 from puur.variants.hindersi_hand import HindersiDeal
 from puur.variants.hindersi_rules import HindersiRules
 
-FOUR = variant_rules("hindersi", rounds=1)
-THREE = variant_rules("hindersi", players=3, rounds=1)
+FOUR = variant_rules("hindersi", game_rounds=1)
+THREE = variant_rules("hindersi", players=3, game_rounds=1)
 
 
 @pytest.mark.parametrize(("options", "seats"), [({}, 4), ({"players": 3}, 3),
                                                 ({"weis": True}, 4)])
 def test_the_demo_plays_hindersi(options: dict[str, object], seats: int) -> None:
     v = get("hindersi")
-    rules = v.rules_from_dict({"preset": "standard", "rounds": 1, **options})
+    rules = v.rules_from_dict({"preset": "standard", "game_rounds": 1, **options})
     lines: list[str] = []
     names = ["rules", "random", "search:quick", "random"][:seats]
     game = run_variant_demo(v, rules, seed=4, players=names, echo=lines.append)
@@ -59,7 +59,7 @@ def test_the_summary_tells_a_match_and_the_marks() -> None:
     hands = ("H6 H7 H8 H9 HT HJ HQ HK HA", "D6 D7 D8 D9 DT DJ DQ DK DA",
              "S6 S7 S8 S9 ST SJ SQ SK SA", "C6 C7 C8 C9 CT CJ CQ CK CA")
     deal = HindersiDeal(tuple(CardSet.from_text(h).bits for h in hands), 1, parse_card("D6"))
-    game = get("hindersi").new_game(HindersiRules(rounds=1), seed=1, deals=[deal])
+    game = get("hindersi").new_game(HindersiRules(game_rounds=1), seed=1, deals=[deal])
     while not game.is_over:
         game.push(game.legal_actions()[0])
     face = face_for("hindersi")

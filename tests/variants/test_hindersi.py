@@ -75,7 +75,7 @@ def test_example_1_the_two_lowest_round_totals_get_the_striche() -> None:
 
 
 def test_example_1_in_a_played_round() -> None:
-    game = HindersiGame(HindersiRules(rounds=1), seed=5)
+    game = HindersiGame(HindersiRules(game_rounds=1), seed=5)
     play_out(game, 5)
     totals = game.round.round_points()
     assert sum(totals) == 4 * 157
@@ -198,7 +198,7 @@ def test_ties_across_a_mark_boundary_get_nothing_or_the_better_mark() -> None:
 
 
 def test_a_round_is_one_hand_dealt_by_each_player_and_the_marks_come_at_its_end() -> None:
-    game = HindersiGame(HindersiRules(rounds=2), seed=3)
+    game = HindersiGame(HindersiRules(game_rounds=2), seed=3)
     play_out(game, 3)
     dealers = [r.dealer for r in game.rounds]
     assert len(game.rounds) == 8 and sorted(dealers[:4]) == [0, 1, 2, 3]
@@ -230,7 +230,7 @@ def test_a_game_is_its_rounds_and_the_most_net_striche_win(preset: str, hands: i
 
 
 def test_pop_undoes_across_a_round_boundary() -> None:
-    game = HindersiGame(HindersiRules(rounds=2), seed=4)
+    game = HindersiGame(HindersiRules(game_rounds=2), seed=4)
     while len(game.rounds) < 5:
         game.push(game.legal_actions()[0])
     assert game.round.round_before == (0, 0, 0, 0) and any(game.round.totals)
@@ -243,7 +243,7 @@ def test_pop_undoes_across_a_round_boundary() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for bad in ({"players": 5}, {"players": 2}, {"undertrump": "free"}, {"rounds": 0},
+    for bad in ({"players": 5}, {"players": 2}, {"undertrump": "free"}, {"game_rounds": 0},
                 {"ties": "share"}, {"weis": "yes"}, {"match": 1}):
         with pytest.raises(OptionError):
             HindersiRules(**bad)

@@ -45,7 +45,7 @@ class HindersiFace(GridFace):
         return t("hi.trumps", lang, suit=suit_name(obs.trump, deck, lang),
                  card=card_text(obs.turned, deck, lang),
                  seat=seat_name(obs.dealer, lang, seats=obs.num_seats),
-                 round=obs.round_no, rounds=obs.rules.rounds, hand=obs.hand_in_round,
+                 round=obs.round_no, rounds=obs.rules.game_rounds, hand=obs.hand_in_round,
                  per=obs.rules.hands_per_round)
 
     def _mine(self, obs: Any, lang: str) -> str:

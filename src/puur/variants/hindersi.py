@@ -38,7 +38,7 @@ __all__ = ["ACTIONS", "VARIANT", "HindersiGame", "HindersiVariant", "format_deal
 
 
 class HindersiGame(DealtSeries[HindersiHand]):
-    """A game of Hindersi: ``rounds`` rounds of one hand dealt by each player, the dealer
+    """A game of Hindersi: ``game_rounds`` rounds of one hand dealt by each player, the dealer
     moving one seat a hand; the marks are given at the end of each round."""
 
     def __init__(self, rules: HindersiRules | None = None, seed: int | str | None = None,

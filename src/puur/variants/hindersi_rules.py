@@ -12,8 +12,8 @@ hand score at the end of the hand.
 A *round* is one hand dealt by each player. At its end the two lowest round totals get a Strich
 and the two highest a Nuller (three players: the lowest a Strich, the highest a Nuller,
 :func:`round_marks`); players tied across a mark boundary get nothing (``ties = "nothing"``)
-or, with ``ties = "better"``, the better of the marks they straddle. After ``rounds`` rounds the
-most net Striche (Striche less Nuller) win.
+or, with ``ties = "better"``, the better of the marks they straddle. After ``game_rounds``
+rounds the most net Striche (Striche less Nuller) win.
 
 The functions here take plain numbers, so the worked examples of the page are tests of them
 alone.
@@ -52,7 +52,7 @@ class HindersiRules(Options):
         False, doc="small Weis are declared in trick 1; the best Weis at the table is taken "
                    "off its holder's hand score",
     )
-    rounds: int = option(4, lo=1, hi=100, doc="rounds in a game (a round: one hand dealt by "
+    game_rounds: int = option(4, lo=1, hi=100, doc="rounds in a game (a round: one hand dealt by "
                                               "each player)")
     ties: str = option(
         "nothing", choices=("nothing", "better"),
@@ -74,7 +74,7 @@ class HindersiRules(Options):
     @property
     def hands(self) -> int:
         """Hands in a game."""
-        return self.rounds * self.players
+        return self.game_rounds * self.players
 
     def trick_rules(self) -> RuleSet:
         """The rule set of the card play: small Weis as chosen, no Stöck, no Match bonus."""
@@ -90,7 +90,7 @@ PRESETS: Final[dict[str, HindersiRules]] = {
     "standard": HindersiRules(name="standard"),
     "no-undertrump": HindersiRules(name="no-undertrump", undertrump="forbidden"),
     "weis": HindersiRules(name="weis", weis=True),
-    "long": HindersiRules(name="long", rounds=8),
+    "long": HindersiRules(name="long", game_rounds=8),
     "three": HindersiRules(name="three", players=3),
 }
 """``standard``: four players, undertrumping when void, no Weis, four rounds;

@@ -110,7 +110,7 @@ class HindersiObservation(SeatView):
         over = self.phase == OVER
         return {
             "hindersi_round": self.round_no,
-            "rounds": self.rules.rounds,
+            "rounds": self.rules.game_rounds,
             "hand_in_round": self.hand_in_round,
             "turned": format_card(self.turned),
             "made": list(self.made),
@@ -140,12 +140,12 @@ class HindersiObservation(SeatView):
                     v[364 + 36 * (r - 1) + c] = 1.0
             v[480 + r] = self.made[s] / ALL_POINTS
             v[484 + r] = self.round_before[s] / (ALL_POINTS * o.hands_per_round)
-            v[488 + r] = self.totals[s] / o.rounds
+            v[488 + r] = self.totals[s] / o.game_rounds
         v[472 + rel(self.leader)] = 1.0
         v[476 + rel(self.dealer)] = 1.0
         v[492] = self.trick_no / (36 // n)
         v[493] = (o.hands_per_round - self.hand_in_round) / o.hands_per_round
-        v[494] = (o.rounds - self.round_no) / o.rounds
+        v[494] = (o.game_rounds - self.round_no) / o.game_rounds
         v[495] = 1.0 if self.phase == "weis" else 0.0
         return v
 
