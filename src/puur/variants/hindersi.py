@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_card, parse_cards
+from puur.cards import bits, format_card, format_cards, parse_card, parse_cards
 from puur.variants.base import ActionSpace, rank_sides
 from puur.variants.dealt import DealLineVariant
 from puur.variants.hindersi_hand import (
@@ -31,6 +31,7 @@ from puur.variants.hindersi_hand import (
     deal_hindersi,
 )
 from puur.variants.hindersi_rules import PRESETS, HindersiRules
+from puur.variants.molotow import ACTIONS as MOLOTOW_ACTIONS
 from puur.variants.series import DealtSeries
 
 __all__ = ["ACTIONS", "VARIANT", "HindersiGame", "HindersiVariant", "format_deal_line",
@@ -120,16 +121,9 @@ class HindersiGame(DealtSeries[HindersiHand]):
 # Notation
 
 
-def action_names() -> tuple[str, ...]:
-    """The name of every action id."""
-    names = [format_card(c) for c in range(NUM_CARDS)]
-    names += ["weis:-"] + [f"weis:{k}" for k in range(1, 16)]
-    names += ["stoeck", "stoeck:-"]
-    assert len(names) == NUM_ACTIONS and names[A_STOECK] == "stoeck"
-    return tuple(names)
-
-
-ACTIONS: Final = ActionSpace(action_names())
+#: The action names: Molotow's (the cards, the Weis, Stöck's two ids), the same ids.
+ACTIONS: Final = MOLOTOW_ACTIONS
+assert ACTIONS.size == NUM_ACTIONS and ACTIONS.name(A_STOECK) == "stoeck"
 
 
 def format_deal_line(d: HindersiDeal) -> str:
