@@ -162,6 +162,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("koenigsjass", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; talon ", " ; pile ")),
          "names the talon"),
+        ("hindersi", lambda ls: other_kreuzjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("hindersi", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:3"), "bad action"),
+        ("hindersi", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
+         "option 'players'"),
+        ("hindersi", lambda ls: other_bottom(ls, index(ls, "hand")), "in his hand"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

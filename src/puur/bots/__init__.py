@@ -16,6 +16,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     fahnder,
     guggitaler,
     handjass,
+    hindersi,
     koenigsjass,
     kreuzjass,
     molotow,

@@ -37,6 +37,7 @@ from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
 from puur.bots.variant_guggitaler import GuggitalerModel
 from puur.bots.variant_handjass import HandjassModel
+from puur.bots.variant_hindersi import HindersiModel
 from puur.bots.variant_koenigsjass import KoenigsjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_molotow import MolotowModel
@@ -55,6 +56,7 @@ from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
 from puur.variants.guggitaler_view import GuggitalerObservation
 from puur.variants.handjass_view import HandjassObservation
+from puur.variants.hindersi_view import HindersiObservation
 from puur.variants.koenigsjass_view import KoenigsjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.molotow_view import MolotowObservation
@@ -80,6 +82,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     SchellenjassObservation: SchellenjassModel(),
     GuggitalerObservation: GuggitalerModel(),
     KoenigsjassObservation: KoenigsjassModel(),
+    HindersiObservation: HindersiModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

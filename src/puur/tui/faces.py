@@ -352,6 +352,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_guggitaler import GuggitalerFace
     from puur.tui.face_handjass import HandjassFace
+    from puur.tui.face_hindersi import HindersiFace
     from puur.tui.face_koenigsjass import KoenigsjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_molotow import MolotowFace
@@ -364,7 +365,7 @@ def _faces() -> dict[str, Face]:
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
-                               KoenigsjassFace(), SchaffhauserFace())}
+                               KoenigsjassFace(), SchaffhauserFace(), HindersiFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -20,6 +20,7 @@ from puur.variants import (
     fahnder,
     guggitaler,
     handjass,
+    hindersi,
     koenigsjass,
     kreuzjass,
     molotow,
@@ -48,3 +49,4 @@ register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
+register(hindersi.VARIANT)

@@ -19,6 +19,7 @@ import { pile } from "./piles.js";
 import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
+import { hindersiBox, isHindersi } from "./hindersi.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -89,6 +90,10 @@ export function mountReplay(view, id, ctx) {
     if (isSchellenjass(p)) {
       const shown = done ? p : { ...p, taken: p.taken.map(() => "–"), result: null };
       return schellenjassBox(names, shown, h.hand_no, null, deck());
+    }
+    if (isHindersi(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), points: null, marks: null };
+      return hindersiBox(names, shown, null);
     }
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {

@@ -16,6 +16,7 @@ import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
+import { hindersiScore, isHindersiScore } from "./hindersi.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -145,6 +146,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isBieterScore(score)) return bieterScore(names, score);
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
+  if (isHindersiScore(score)) return hindersiScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

@@ -16,6 +16,7 @@ import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
+import { hindersiBox, isHindersi } from "./hindersi.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
 
@@ -167,6 +168,7 @@ export function variantSide(table) {
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
+  if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";
