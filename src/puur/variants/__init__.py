@@ -20,6 +20,7 @@ from puur.variants import (
     fahnder,
     handjass,
     kreuzjass,
+    mittlere,
     molotow,
     schaffhauser,
     schellenjass,
@@ -44,3 +45,4 @@ register(zuger.VARIANT)
 register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(schaffhauser.VARIANT)
+register(mittlere.VARIANT)
