@@ -16,6 +16,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     fahnder,
     handjass,
     kreuzjass,
+    mittlere,
     molotow,
     schaffhauser,
     schellenjass,

@@ -37,6 +37,7 @@ from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
 from puur.bots.variant_handjass import HandjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
+from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
@@ -53,6 +54,7 @@ from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
 from puur.variants.handjass_view import HandjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
+from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
@@ -74,6 +76,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     SchaffhauserObservation: SchaffhauserModel(),
     FahnderObservation: FahnderModel(),
     SchellenjassObservation: SchellenjassModel(),
+    MittlereObservation: MittlereModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 
