@@ -347,6 +347,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_handjass import HandjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
+    from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schellenjass import SchellenjassFace
@@ -356,7 +357,8 @@ def _faces() -> dict[str, Face]:
     return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               SchellenjassFace(), FahnderFace(), SchaffhauserFace())}
+                               SchellenjassFace(), FahnderFace(), SchaffhauserFace(),
+                               MittlereFace())}
 
 
 FACES: dict[str, Face] = {}
