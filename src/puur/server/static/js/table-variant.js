@@ -12,6 +12,7 @@ import { html } from "./dom.js";
 import { fahnderBox, isFahnder } from "./fahnder.js";
 import { handjassBox, isHandjass } from "./handjass.js";
 import { t, tn } from "./i18n.js";
+import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { contractIcon, contractName } from "./pieces.js";
@@ -156,6 +157,7 @@ export function variantSide(table) {
     return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
+  if (isMittlere(p)) return mittlereBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
