@@ -112,3 +112,12 @@ async def test_a_whole_game_through_the_full_screen_table() -> None:
                 await pilot.press("1")
             await pilot.pause()
         assert session.is_over and "First place: " in screen_text(app), screen_text(app)
+
+
+def test_a_hint_gives_the_expected_marks_with_their_sign() -> None:
+    face = face_for("mittlere")
+    obs = get("mittlere").new_game(seed=2).observation(0)
+    hint = face.hint_note(None, obs, "CA", -0.44, 0)  # type: ignore[arg-type]
+    assert hint.key == "hint.mittlere" and dict(hint.args)["value"] == "-0.4"
+    assert "expected marks" in t("hint.mittlere", "en", action="CA", value="-0.4")
+    assert face.hint_note(None, obs, "CA", None, 0).key == "hint_plain"  # type: ignore[arg-type]
