@@ -59,6 +59,8 @@ def test_in_the_middle_it_moves_to_the_nearer_end_unless_the_top_is_near_100() -
 
 def test_never_towards_100_nor_without_a_trick() -> None:
     assert aim((10, 80, 20), (2, 7, 1), 1, 10) == -1   # the highest, but near 100: duck
+    assert aim((10, 60, 20), (2, 5, 1), 1, 8) == -1    # from 60 on it ducks
+    assert aim((10, 59, 20), (2, 5, 1), 1, 8) == 1
     assert aim((60, 0, 50), (5, 0, 4), 1, 9) == 1      # the lowest, but no trick: take one
     assert aim((10, 0, 20), (3, 0, 3), 1, 6) == -1     # no trick yet, six left: still low
 

@@ -5,7 +5,7 @@ and the lowest card totals earn a Strich and the middle one costs two Nuller, wh
 or more and a hand without a trick cost two Nuller whatever the others did. So the player reads
 the totals of the hand so far and picks the nearer safe extreme (:func:`aim`):
 
-* **Safety first**: without a trick with few tricks left it plays to take one; from 75 points
+* **Safety first**: without a trick with few tricks left it plays to take one; from 60 points
   on it ducks, so as never to reach 100.
 * **Lowest or highest**: on the lowest total (or tied there) it ducks to stay there; on the
   highest it takes points to stay there; in the middle it moves towards the nearer end (to
@@ -35,7 +35,7 @@ __all__ = ["DUCK_FROM", "MittlerePlayer", "aim", "play_card"]
 
 _SUIT_OF: Final = tuple(c // 9 for c in range(NUM_CARDS))
 #: From this many points in the hand on the player ducks (100 costs two Nuller).
-DUCK_FROM: Final = 75
+DUCK_FROM: Final = 60
 #: With this many tricks left or fewer a player without a trick plays to take one.
 LAST_CHANCE: Final = 5
 _TRICKS: Final = 12
