@@ -168,6 +168,12 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("hindersi", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
          "option 'players'"),
         ("hindersi", lambda ls: other_bottom(ls, index(ls, "hand")), "in his hand"),
+        ("mittlere", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("mittlere", lambda ls: ls.__setitem__(index(ls, "act"), "act stoeck"),
+         "expected a card"),
+        ("mittlere", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"ties": "split"}'),
+         "option 'ties'"),
+        ("mittlere", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

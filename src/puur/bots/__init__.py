@@ -19,6 +19,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     hindersi,
     koenigsjass,
     kreuzjass,
+    mittlere,
     molotow,
     schaffhauser,
     schellenjass,

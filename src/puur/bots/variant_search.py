@@ -40,6 +40,7 @@ from puur.bots.variant_handjass import HandjassModel
 from puur.bots.variant_hindersi import HindersiModel
 from puur.bots.variant_koenigsjass import KoenigsjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
+from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
@@ -59,6 +60,7 @@ from puur.variants.handjass_view import HandjassObservation
 from puur.variants.hindersi_view import HindersiObservation
 from puur.variants.koenigsjass_view import KoenigsjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
+from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
@@ -83,6 +85,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     GuggitalerObservation: GuggitalerModel(),
     KoenigsjassObservation: KoenigsjassModel(),
     HindersiObservation: HindersiModel(),
+    MittlereObservation: MittlereModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

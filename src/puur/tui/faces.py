@@ -355,6 +355,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_hindersi import HindersiFace
     from puur.tui.face_koenigsjass import KoenigsjassFace
     from puur.tui.face_kreuzjass import KreuzjassFace
+    from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schellenjass import SchellenjassFace
@@ -365,7 +366,8 @@ def _faces() -> dict[str, Face]:
                                MolotowFace(), HandjassFace(), BieterFace(),
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
-                               KoenigsjassFace(), SchaffhauserFace(), HindersiFace())}
+                               KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
+                               HindersiFace())}
 
 
 FACES: dict[str, Face] = {}

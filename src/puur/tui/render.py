@@ -212,7 +212,7 @@ def side_name(side: int, lang: str, alone: bool, seats: int = 4) -> str:
 #: The words of what a variant's totals count, by its ``score_name`` ("points" otherwise).
 _SCORE_WORDS: Final = {"penalty": "score.penalty", "net Striche": "score.net_striche",
                        "written points": "score.written_points", "games won": "score.games_won",
-                       "marks": "score.marks"}
+                       "marks": "score.marks", "Striche": "score.net_striche"}
 
 
 def result_text(ev: Event, lang: str) -> str:

@@ -23,6 +23,7 @@ from puur.variants import (
     hindersi,
     koenigsjass,
     kreuzjass,
+    mittlere,
     molotow,
     schaffhauser,
     schellenjass,
@@ -49,4 +50,5 @@ register(schellenjass.VARIANT)
 register(fahnder.VARIANT)
 register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
+register(mittlere.VARIANT)
 register(hindersi.VARIANT)

@@ -35,7 +35,7 @@ export function rowName(row, deck) {
 /** The words of what a variant's totals count, by its `score_name` (points otherwise). */
 const SCORE_WORDS = {
   penalty: "score.penalty", "net Striche": "score.net_striche", "written points": "score.written_points",
-  "games won": "score.games_won", marks: "score.marks",
+  "games won": "score.games_won", marks: "score.marks", Striche: "score.net_striche",
 };
 
 /** What a variant's totals are called (`scoreName`: the variant's `score_name`). */

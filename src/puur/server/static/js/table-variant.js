@@ -14,6 +14,7 @@ import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { handjassBox, isHandjass } from "./handjass.js";
 import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
+import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
@@ -159,6 +160,7 @@ export function variantSide(table) {
     return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
+  if (isMittlere(p)) return mittlereBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
