@@ -412,16 +412,20 @@ def test_the_koenig_declines_a_hand(new_page: Callable[..., Any], server: str,
     """Three people: the first bids 300, out of reach in one hand; from the second hand on it
     is asked to play or decline (exactly the two legal answers) and declines by click; every
     page's hand summary says so and shows the Bauern's 257."""
-    pages, watcher, _code = people(new_page, server, "jassonkel", 3,
-                                   {"min_bid": "300", "max_bid": "300", "target": "300"})
-    anna = pages[0]
+    # The Bauern may reach their 300 in the first hand (big Weis): a new table then.
+    for _attempt in range(4):
+        pages, watcher, _code = people(new_page, server, "jassonkel", 3,
+                                       {"min_bid": "300", "max_bid": "300", "target": "300"})
+        anna = pages[0]
 
-    def asked_to_decline() -> bool:
-        return over(anna)() or bool(anna.query_selector(".decline-panel"))
+        def asked_to_decline(anna: Any = anna) -> bool:
+            return over(anna)() or bool(anna.query_selector(".decline-panel"))
 
-    drive(pages, asked_to_decline)
-    if over(anna)():
-        pytest.fail("the game ended in its first hand")  # 300 is out of one hand's reach
+        drive(pages, asked_to_decline)
+        if not over(anna)():
+            break
+    else:
+        pytest.fail("every game ended in its first hand")
     g = game_state(anna)
     assert sorted(a["type"] for a in g["legal"]) == ["accept", "decline"]
     assert anna.query_selector("#accept-btn") and anna.query_selector("#decline-btn")
