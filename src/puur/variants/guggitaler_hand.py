@@ -19,6 +19,7 @@ Action ids (stable): 0-35 play or lay a card; 36 pass (Domino only).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -91,7 +92,7 @@ def _zeros(options: GuggitalerRules, hand_no: int) -> tuple[tuple[int, ...], ...
     return ((0,) * options.players,) * max(hand_no - 1, 0)
 
 
-class _Deal(TrickHand):
+class _Deal(TrickHand, ABC):
     """What both kinds of deal share: the deal, the dealer, the totals before it."""
 
     A_WEIS = _NO_ACTION
@@ -132,9 +133,10 @@ class _Deal(TrickHand):
             raise ValueError(f"not an action number: {action!r}")
         return "pass" if action == A_PASS else format_card(action)
 
+    @abstractmethod
     def result(self) -> tuple[int, ...]:
-        """What the deal adds to each seat's game total once it is over (zeros before)."""
-        raise NotImplementedError
+        """What the deal adds to each seat's game total once it is over (zeros before): a
+        trick deal's penalties, the Domino's credits."""
 
     def seat_values(self) -> tuple[float, ...]:
         """What each seat wants to maximise: minus what the deal adds to its total."""
