@@ -173,10 +173,11 @@ def new_page(browser: Any, server: str,
              request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """Open pages in fresh browser contexts (each its own storage, like another person).
 
-    ``new_page(path="/", width=1280, height=860, context=None, **context_options)``: fast
-    animations are switched on and page errors fail the test. When the test fails, what each
-    page held (its display queue, the state it drew) and the WebSocket frames it sent and
-    received are written to ``test-output/<test>.pages.json``.
+    ``new_page(path="/", width=1280, height=860, context=None, **context_options)``: the
+    pages prefer reduced motion and hold no completed trick (``puur.fast = instant``: the
+    tests read the state rather than watch it), and page errors fail the test. When the test
+    fails, what each page held (its display queue, the state it drew) and the WebSocket frames
+    it sent and received are written to ``test-output/<test>.pages.json``.
     """
     contexts: list[Any] = []
     errors: list[str] = []
@@ -187,8 +188,9 @@ def new_page(browser: Any, server: str,
         ctx = context
         if ctx is None:
             ctx = browser.new_context(viewport={"width": width, "height": height},
-                                      base_url=server, locale="en-GB", **options)
-            ctx.add_init_script("localStorage.setItem('puur.fast', '1');")
+                                      base_url=server, locale="en-GB",
+                                      **{"reduced_motion": "reduce", **options})
+            ctx.add_init_script("localStorage.setItem('puur.fast', 'instant');")
             ctx.set_default_timeout(15_000)
             contexts.append(ctx)
         page = ctx.new_page()

@@ -252,9 +252,10 @@ class Run:
         async with self.table.lock:
             await self.table.handle_action(self.clients[seat], ActionMessage.of_id(action))
 
-    async def play(self, stop_after_flip: bool = False) -> None:
+    async def play(self, stop_after_flip: bool = False, hands: int | None = None) -> None:
         """Play the game to its end (``stop_after_flip``: or to the end of the hand in which
-        the flipped decision was made)."""
+        the flipped decision was made; ``hands``: or once that many hands are over and at least
+        36 cards, actions 0-35, were played in them)."""
         for slot in self.others:
             await self.connect(slot)
         async with self.table.lock:
@@ -269,6 +270,9 @@ class Run:
             hand = self.script.flipped_hand
             if stop_after_flip and hand is not None and len(game.rounds) > hand:
                 return
+            if hands is not None and len(game.rounds) > hands and sum(
+                    a < 36 for h in game.rounds[:-1] for a in h.actions) >= 36:
+                return  # that many hands and a deck's worth of cards (hands can be declined)
             seat = game.to_move
             s = t.seats[seat]
             if s.kind == "bot":
@@ -302,12 +306,13 @@ class Run:
                 await self.reconnect(self.rng.choice([k for k in self.others if k != seat]))
 
 
-def run(options: dict[str, Any], seed: int, flip: int | None = None,
+def run(options: dict[str, Any], seed: int, flip: int | None = None, hands: int | None = None,
         **kwargs: Any) -> tuple[Run, Script]:
-    """Play one run (``flip``: stop at the end of the hand of the flipped decision)."""
+    """Play one run (``flip``: stop at the end of the hand of the flipped decision;
+    ``hands``: at the end of that many hands)."""
     script = Script(seed, flip)
     r = Run(options, script, **kwargs)
-    asyncio.run(r.play(stop_after_flip=flip is not None))
+    asyncio.run(r.play(stop_after_flip=flip is not None, hands=hands))
     return r, script
 
 
@@ -323,6 +328,11 @@ NO_END = '"ended":0'
 #: What a declared Weis or an announced Stöck changes in a state once the table learns of it.
 ANNOUNCEMENT = ("weis_announced", "weis_shown", "weis_seat", "stoeck_seat", "credited",
                 "scores", "jasstafel", "sides", "places", "panel")
+
+
+def without_hellos(r: Run, slot: int) -> list[tuple[float, str]]:
+    """What ``slot`` received but the states answering its own (re)connections."""
+    return [m for n, m in enumerate(r.streams[slot]) if n not in r.hellos[slot]]
 
 
 def first_difference(a: list[tuple[float, str]], b: list[tuple[float, str]]) -> int:
@@ -352,7 +362,10 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
     ends the game, with the hand's summary before it if it ends a hand), and from there to the
     end of the hand only the announcement differs; for hidden content (a forecast) the end of
     its hand, or (a discard, which changes what the seat holds) that seat's own later card. A
-    flipped run stops at the end of that hand."""
+    flipped run stops at the end of that hand. The states that answer a client's own
+    reconnection are left out of the comparison: the runs reconnect clients at moments drawn
+    from their own random numbers, which a flipped decision (a discard that gives its seat
+    another Weis to decide) shifts; what a reconnection is sent is checked by the watch."""
     x = flipped.flipped_seat
     assert x is not None and flipped.flipped_kind is not None
     kind = flipped.flipped_kind[0]
@@ -360,7 +373,7 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
     for slot in other.others:
         if slot == x:
             continue
-        a, b = base.streams[slot], other.streams[slot]
+        a, b = without_hellos(base, slot), without_hellos(other, slot)
         i = first_difference(a, b)
         if i == len(b):
             continue  # nothing changed: a stand-in's decision that its person replaced

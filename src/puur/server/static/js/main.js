@@ -72,8 +72,11 @@ const ctx = {
     if (changed) refreshFrame();
     return changed;
   },
-  fast: localStorage.getItem("puur.fast") === "1"
+  // Quick moves for reduced motion (or localStorage puur.fast = "1"); "instant" holds no
+  // completed trick at all (the browser tests, which read the state rather than watch it).
+  fast: ["1", "instant"].includes(localStorage.getItem("puur.fast"))
     || matchMedia("(prefers-reduced-motion: reduce)").matches,
+  instant: localStorage.getItem("puur.fast") === "instant",
 };
 
 function toast(text, kind = "info", ms = 4000) {

@@ -45,7 +45,8 @@ export function openTable(code, watch, ctx, redraw) {
   };
   let sock = null;
   let alive = true;
-  const pause = ctx.fast ? 120 : 900;
+  const pause = ctx.instant ? 0 : ctx.fast ? 120 : 900;
+  const collect = ctx.instant ? 0 : ctx.fast ? 60 : 380;
   const gap = ctx.fast ? 0 : 380;
 
   const names = seating(st);
@@ -269,7 +270,7 @@ export function openTable(code, watch, ctx, redraw) {
       st.completing.collecting = true;
       st.entering = new Set();
       redraw();
-      await sleep(ctx.fast ? 60 : 380);
+      await sleep(collect);
       st.completing = null;
     } else if (!instant && prev && next && msg.event && msg.event.type === "action") {
       const before = new Set(prev.trick.map((c) => c.card));
