@@ -167,6 +167,10 @@ class SchaggiHaasObservation(SeatView):
             "winner": self.winner if self.winner >= 0 else None,
         }
 
+    def own(self) -> dict[str, Any]:
+        """What only this seat knows: the cards it put down."""
+        return {"put_down": [format_card(c) for c in bits(self.discarded)]}
+
     def to_tensor(self) -> list[float]:
         """A flat vector of :data:`OBS_SIZE` floats (layout in the module text)."""
         me = self.seat if self.seat >= 0 else 0
