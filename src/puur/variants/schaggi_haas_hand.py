@@ -174,6 +174,8 @@ class SchaggiHaasHand(TrickHand):
         self.robber: int = -1
         self.bessered: tuple[bool, ...] = (False, False)
         self.words: tuple[tuple[int, int], ...] = ()
+        #: (``initial_hands`` are the hands as held now before the card play, and from its
+        #: start on: after Bessern and the rob; the deal keeps them as dealt.)
         stages = []
         if options.bessern != "off":
             stages.append(BESSERN)
@@ -197,7 +199,6 @@ class SchaggiHaasHand(TrickHand):
     def _next_stage(self) -> None:
         """Start the next phase before the card play, or the card play."""
         if not self.stages:
-            self.initial_hands = self.hands
             self.asking = ()
             self._start_play(self.mode, self.trump, self.order[0])
             return
@@ -233,6 +234,7 @@ class SchaggiHaasHand(TrickHand):
             h[seat] &= ~card
             d[seat] |= card
             self.hands, self.discards = tuple(h), tuple(d)
+            self.initial_hands = self.hands
             if d[seat].bit_count() < BESSER_SIZE:
                 return
             if self.options.bessern == "discard-first":
@@ -255,7 +257,7 @@ class SchaggiHaasHand(TrickHand):
             six, up = 1 << self.six, 1 << self.turned
             h = list(self.hands)
             h[seat] = h[seat] & ~six | up
-            self.hands = tuple(h)
+            self.hands = self.initial_hands = tuple(h)
             self.stock = self.stock & ~up | six
             self.robber = seat
         self._next_seat()
@@ -266,6 +268,7 @@ class SchaggiHaasHand(TrickHand):
         h[seat] |= b[seat]
         b[seat] = 0
         self.hands, self.besser = tuple(h), tuple(b)
+        self.initial_hands = self.hands
 
     # -----------------------------------------------------------------------------------------
     # Scoring and what the table sees
@@ -279,16 +282,21 @@ class SchaggiHaasHand(TrickHand):
         """Every card in no hand now: the stock, the Besser packets lying, the discards."""
         return self.stock | self.besser[0] | self.besser[1] | self.discards[0] | self.discards[1]
 
+    @property
+    def piles(self) -> tuple[int]:
+        """The cards in no hand, as one pile: the dead cards."""
+        return (self.dead,)
+
     def face_up(self) -> int:
         """The card lying face up on the stock: the turned card, or the trump 6 after a rob."""
         return self.six if self.robber >= 0 else self.turned
 
     def turned_seen_with(self) -> int:
         """The seat the table knows to hold the face-up card it took for the trump 6 (-1: none,
-        or it may have gone down with that seat's discards after the rob)."""
+        or it may have gone down with a card that seat put down after the rob)."""
         if self.robber < 0:
             return -1
-        if self.bessered[self.robber] and self.options.rob_order == "before-bessern":
+        if self.discards[self.robber] and self.options.rob_order == "before-bessern":
             return -1
         return self.robber
 
