@@ -198,8 +198,8 @@ class SchaggiHaasVariant(DealLineVariant):
     key = "schaggi_haas"
     name = "Schaggi Haas"
     aliases = ("schaggi", "schaggihaas", "schaggi-haas", "besserjass")
-    summary = ("two alone: better a hand with four Besser cards, rob the face-up trump with "
-               "the 6, the first to 1000 wins at once")
+    summary = ("two alone: four cards down for four unseen, the trump 6 robs the face-up "
+               "card, first to 1000")
     players = (2,)
     sides_text = "each alone"
     score_name = "points"

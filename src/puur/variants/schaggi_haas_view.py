@@ -133,6 +133,15 @@ class SchaggiHaasObservation(SeatView):
         return 1 << self.face_up
 
     @property
+    def named_cards(self) -> int:
+        """The two cards of the cut: shown to both before the deal, then shuffled in, so the
+        table knows them without knowing where they lie."""
+        out = 0
+        for c in self.cut:
+            out |= 1 << c
+        return out
+
+    @property
     def set_aside(self) -> int:
         """The observer's own discards."""
         return self.discarded
