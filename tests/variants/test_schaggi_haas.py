@@ -295,6 +295,18 @@ def test_a_besser_packet_is_unseen_until_taken_and_then_only_by_its_owner() -> N
     assert _views(_game(RUN, taken), B) != _views(_game(other, taken), B)
 
 
+def test_a_replay_opens_the_stock_the_untaken_packet_and_the_discards() -> None:
+    from puur.variants.json_view import replay_hands
+
+    game = _game(RUN, [A_BESSER, *(A_DISCARD + c for c in bits(cards("D6 D7 D8 D9"))), A_KEEP])
+    while game.round.hand_no == 1:  # type: ignore[attr-defined]
+        game.push(game.legal_actions()[0])  # type: ignore[attr-defined]
+    h = replay_hands(game)[0]
+    assert h["piles"] == {"talon": ["H8", "H9", "HT", "HJ"], "dead": ["H6", "H7", "CK", "CA"]}
+    down = [a["action"]["card"] for a in h["actions"] if a["action"]["type"] == "discard"]
+    assert down == ["D6", "D7", "D8", "D9"]
+
+
 def test_the_discards_are_seen_only_by_the_discarder() -> None:
     first = [A_BESSER, *(A_DISCARD + c for c in bits(cards("D6 D7 D8 D9")))]
     second = [A_BESSER, *(A_DISCARD + c for c in bits(cards("DT DJ DQ DK")))]

@@ -261,9 +261,9 @@ class SchaggiHaasVariant(DealLineVariant):
         return None
 
     def open_piles(self, hand: Any) -> dict[str, int]:
-        """The stock, the Besser packets nobody took and the discards (open in a replay)."""
-        out = {"stock": hand.stock, "besser_0": hand.besser[0], "besser_1": hand.besser[1],
-               "discards_0": hand.discards[0], "discards_1": hand.discards[1]}
+        """Open in a replay: the stock (as the talon) and the Besser packets nobody took (the
+        dead cards); the cards put down are the players' own actions."""
+        out = {"talon": hand.stock, "dead": hand.besser[0] | hand.besser[1]}
         return {k: v for k, v in out.items() if v}
 
     def format_deal(self, deal: Any) -> str:

@@ -94,12 +94,12 @@ class SchaggiHaasRules(Options):
 PRESETS: Final[dict[str, SchaggiHaasRules]] = {
     "standard": SchaggiHaasRules(name="standard"),
     "rob_first": SchaggiHaasRules(name="rob_first", rob_order="before-bessern"),
-    "modes": SchaggiHaasRules(name="modes", turned_card_modes=True, deal_by="alternate"),
+    "modes": SchaggiHaasRules(name="modes", turned_card_modes=True),
 }
 """``standard``: the rule book (a cut for every deal, Bessern with the discards first, then
 the trump 6 may take the face-up card, target 1000, no Match bonus); ``rob_first``: the trump 6
 takes the face-up card before anyone besserns; ``modes``: a turned 6 gives Undenufe and a turned
-Ace Obenabe, and the deal passes from hand to hand."""
+Ace Obenabe."""
 
 
 def cut_dealer(cut: tuple[int, int]) -> int:

@@ -169,12 +169,21 @@ class SchaggiHaasObservation(SeatView):
             "bessered": list(self.bessered),
             "put_down": list(self.put_down),
             "words": [[s, WORDS[a]] for s, a in self.words],
+            "said": self.said(),
             "made": list(self.made),
             "totals": list(self.totals),
             "running": [t + m for t, m in zip(self.totals, self.made, strict=True)],
             "target": self.rules.target,
             "winner": self.winner if self.winner >= 0 else None,
         }
+
+    def said(self) -> list[str | None]:
+        """Each seat's last word before the card play (``None`` once it has begun)."""
+        out: list[str | None] = [None, None]
+        if self.phase in ("bessern", "discard", "rob"):
+            for s, a in self.words:
+                out[s] = WORDS[a]
+        return out
 
     def own(self) -> dict[str, Any]:
         """What only this seat knows: the cards it put down."""
