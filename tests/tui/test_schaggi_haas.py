@@ -9,7 +9,7 @@ import io
 import pytest
 from tests.tui.conftest import (
     Answers,
-    play_first_legal,
+    play_until_over,
     screen_text,
     variant_rules,
     variant_session,
@@ -19,7 +19,7 @@ from tests.tui.conftest import (
 from puur.cards import CardSet
 from puur.demo import run_variant_demo
 from puur.i18n import t
-from puur.tui.app import GameScreen, InfoScreen, PuurApp
+from puur.tui.app import PuurApp
 from puur.tui.decisions import choice_dialog
 from puur.tui.face_schaggi_haas import SchaggiHaasFace
 from puur.tui.faces import face_for
@@ -99,17 +99,5 @@ async def test_a_whole_game_through_the_full_screen_table() -> None:
     app = PuurApp(variant_settings(session.rules), session=session, setup=False,
                   remember=False, save_path=None)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(600):
-            scr = app.screen
-            if isinstance(scr, InfoScreen):
-                if scr.kind == "game-over":
-                    break
-                await pilot.press("enter")
-            elif isinstance(scr, GameScreen):
-                await play_first_legal(pilot)
-                continue
-            else:
-                await pilot.press("1")
-            await pilot.pause()
+        await play_until_over(pilot, session)
         assert session.is_over and "First place: " in screen_text(app)

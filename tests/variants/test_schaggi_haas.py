@@ -145,6 +145,9 @@ def test_a_game_ends_when_a_player_reaches_the_target() -> None:
     w = game.winner
     assert game.scores[w] >= 250 and game.standings()[w] == 1
     assert game.round.totals[1 - w] < 250 and game.legal_actions() == []
+    summary = game.summary()
+    assert summary["variant"] == "schaggi_haas" and summary["winner"] == w
+    assert summary["scores"] == list(game.scores) and summary["places"][w] == 1
     with pytest.raises(IllegalActionError):
         game.push(0)
 

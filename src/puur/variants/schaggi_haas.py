@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, format_card, parse_card
 from puur.hand import IllegalActionError, TrickHand
-from puur.variants.base import ActionSpace, rank_sides
+from puur.variants.base import ActionSpace
 from puur.variants.dealt import DealLineVariant
 from puur.variants.handjass import _cards, _mask
 from puur.variants.schaggi_haas_hand import (
@@ -37,7 +37,7 @@ from puur.variants.schaggi_haas_hand import (
     deal_schaggi_haas,
 )
 from puur.variants.schaggi_haas_rules import PRESETS, SchaggiHaasRules, cut_dealer, cut_for
-from puur.variants.series import DealtSeries
+from puur.variants.series import TargetSeries
 
 __all__ = ["ACTIONS", "VARIANT", "SchaggiHaasGame", "SchaggiHaasVariant", "format_deal_line",
            "parse_deal_line"]
@@ -45,7 +45,7 @@ __all__ = ["ACTIONS", "VARIANT", "SchaggiHaasGame", "SchaggiHaasVariant", "forma
 _WORDS: Final = tuple(WORDS[a] for a in sorted(WORDS))
 
 
-class SchaggiHaasGame(DealtSeries[SchaggiHaasHand]):
+class SchaggiHaasGame(TargetSeries[SchaggiHaasHand]):
     """A game of Schaggi Haas: hands until a player reaches the target, each hand's dealer
     chosen by a cut (or the deal passing from hand to hand)."""
 
@@ -107,34 +107,6 @@ class SchaggiHaasGame(DealtSeries[SchaggiHaasHand]):
             self._deals[index] = deal
             return
         super().set_deal(deal)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each player's game total, the points of the hand in play included as they fall."""
-        return self.round.scores_after()
-
-    @property
-    def winner(self) -> int:
-        """The player who reached the target (-1 while nobody has)."""
-        return self.round.winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has reached the target."""
-        return self.round.winner >= 0
-
-    def standings(self) -> tuple[int, ...]:
-        """Places: the winner first, the other second."""
-        w = self.round.winner
-        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
-
-    def summary(self) -> dict[str, Any]:
-        """Plain data: totals, hands played, the winner and the places."""
-        return {
-            "variant": "schaggi_haas", "scores": list(self.scores), "hands": len(self.rounds),
-            "places": list(self.standings()), "over": self.is_over,
-            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
-        }
 
 
 # ---------------------------------------------------------------------------------------------
