@@ -122,6 +122,19 @@ def test_example_2_the_holder_of_the_rosen_6_robs_the_face_up_under() -> None:
         assert obs.table_cards == cards("H6")
 
 
+def test_the_robbed_king_makes_stoeck_with_the_ober() -> None:
+    deal = SchaggiHaasDeal(
+        (cards("D6 D7 D8 D9 DT DJ DQ DK DA HA HJ C8"),
+         cards("S6 S7 S8 S9 ST SJ SQ SK SA H6 HQ C6")),
+        B, card("HK"), (cards("C9 CT CJ CQ"), cards("CK CA H7 C7")), cards("H8 H9 HT"))
+    hand = hand_of(deal)
+    for a in (A_KEEP, A_KEEP, A_PASS):
+        hand.push(a)
+    assert hand.stoeck_seat == -1
+    hand.push(A_ROB)
+    assert hand.phase in PLAYING and hand.stoeck_seat == B
+
+
 def test_the_first_to_the_target_wins_in_the_middle_of_a_hand() -> None:
     assert first_to_target((990, 990), [(1, 14), (0, 11)], 1000) == (1, 1)
     probe = hand_of(RUN, NO_MELDS)
