@@ -54,6 +54,12 @@ def other_koenigsjass_dealer(lines: list[str], i: int) -> None:
     lines[i] = f"hand {n} {(int(dealer) + 1) % 3} {rest}"
 
 
+def other_schaggi_haas_dealer(lines: list[str], i: int) -> None:
+    """Name the other player as the dealer of the Schaggi Haas hand line ``i``."""
+    _hand, n, dealer, rest = lines[i].split(" ", 3)
+    lines[i] = f"hand {n} {1 - int(dealer)} {rest}"
+
+
 def read(lines: list[str]) -> object:
     return next(iter(iter_records(lines)))
 
@@ -174,6 +180,15 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("mittlere", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"ties": "split"}'),
          "option 'ties'"),
         ("mittlere", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("schaggi_haas", lambda ls: other_schaggi_haas_dealer(ls, index(ls, "hand", 1)),
+         "the lower card of the cut deals"),
+        ("schaggi_haas", lambda ls: ls.__setitem__(index(ls, "act"), "act drop"), "bad action"),
+        ("schaggi_haas", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"target": 50}'),
+         "option 'target'"),
+        ("schaggi_haas", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("schaggi_haas", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; stock ", " ; talon ")),
+         "names the turned card"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

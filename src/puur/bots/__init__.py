@@ -22,6 +22,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     mittlere,
     molotow,
     schaffhauser,
+    schaggi_haas,
     schellenjass,
     sidi_barrani,
     zuger,

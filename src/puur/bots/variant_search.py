@@ -44,6 +44,7 @@ from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
+from puur.bots.variant_schaggi_haas import SchaggiHaasModel
 from puur.bots.variant_schellenjass import SchellenjassModel
 from puur.bots.variant_schieber import SchieberModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
@@ -63,6 +64,7 @@ from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
+from puur.variants.schaggi_haas_view import SchaggiHaasObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
@@ -86,6 +88,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     KoenigsjassObservation: KoenigsjassModel(),
     HindersiObservation: HindersiModel(),
     MittlereObservation: MittlereModel(),
+    SchaggiHaasObservation: SchaggiHaasModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -26,6 +26,7 @@ from puur.variants import (
     mittlere,
     molotow,
     schaffhauser,
+    schaggi_haas,
     schellenjass,
     schieber,
     sidi_barrani,
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(schaggi_haas.VARIANT)

@@ -14,6 +14,7 @@ import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
+import { isSchaggiHaas, schaggiDiscardPrompt } from "./schaggi_haas.js";
 
 /** The cards of the hand, sorted; a legal one is played (or, as Bieter's König lays down the
  * talon, discarded) when clicked. `table` is the open table (table-state.js). */
@@ -131,6 +132,7 @@ export function actionBar(table) {
     if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];
     if (g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   }
+  if (isSchaggiHaas(g.panel) && g.phase === "discard") return [...out, schaggiDiscardPrompt(table, timer)];
   if (isSchaffhauser(g.panel) && g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   if (isDomino(g.panel)) return [...out, dominoPanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];

@@ -20,6 +20,7 @@ import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
+import { isSchaggiHaas } from "./schaggi_haas.js";
 
 /** The forecast field: a number in the range the legal forecasts span, sent as one of them. */
 export function forecastPanel(table, legal, timer) {
@@ -165,6 +166,7 @@ export function variantSide(table) {
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isKoenigsjass(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
+  if (isSchaggiHaas(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
