@@ -48,6 +48,8 @@ class SechserObservation(Observation):
     dealer: int = 0
     #: The size of each pile of cards in no hand: the dead cards, never shown.
     piles: tuple[int, ...] = (DEAD_CARDS,)
+    #: The cards of each pile the observer knows: none.
+    pile_known: tuple[int, ...] = (0,)
 
     def action_mask(self) -> list[int]:
         """1 for each legal action of the observer (all 0 when it is not its turn)."""
