@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from puur.observation import Observation
 from puur.observation import observe as observe_schieber
@@ -50,6 +50,15 @@ class SechserObservation(Observation):
     piles: tuple[int, ...] = (DEAD_CARDS,)
     #: The cards of each pile the observer knows: none.
     pile_known: tuple[int, ...] = (0,)
+
+    def panel(self) -> dict[str, Any]:
+        """The public part of the hand as plain data, the same for every observer: how many
+        cards each seat was dealt and how many lie dead (``dead_cards``, the field the web page
+        knows the panel by), the dealer and the Match bonus."""
+        return {
+            "dead_cards": self.piles[0], "hand_cards": HAND_SIZE, "dealer": self.dealer,
+            "match_bonus": self.rules.match_bonus,
+        }
 
     def action_mask(self) -> list[int]:
         """1 for each legal action of the observer (all 0 when it is not its turn)."""
