@@ -29,8 +29,7 @@ from puur.cards import bits, format_cards, parse_cards
 from puur.contracts import ContractError, format_contract, parse_contract
 from puur.hand import IllegalActionError, TrickHand
 from puur.variants.base import ActionSpace
-from puur.variants.dealt import DealLineVariant
-from puur.variants.kreuzjass import KreuzjassGame
+from puur.variants.kreuzjass import KreuzjassGame, KreuzjassVariant
 from puur.variants.sechser_hand import SechserHand
 from puur.variants.sechser_rules import (
     ACTIONS,
@@ -86,7 +85,7 @@ class SechserGame(KreuzjassGame):
         self._start_hand((0, 0))
 
     @property
-    def variant(self) -> SechserVariant:  # type: ignore[override]
+    def variant(self) -> SechserVariant:
         """The Sechser variant."""
         return VARIANT
 
@@ -156,8 +155,10 @@ def parse_deal_line(text: str) -> SechserDeal:
     return check_sechser_deal(SechserDeal(tuple(hands), int(parts[0])))
 
 
-class SechserVariant(DealLineVariant):
-    """The static description of Sechser."""
+class SechserVariant(KreuzjassVariant):
+    """The static description of Sechser: Kreuzjass's records of a two-team game to a target
+    (the teams' totals, Schieber's breakdown of a hand, the result), with its own deal line,
+    contracts and the dead cards."""
 
     key = "sechser"
     name = "Sechser"
@@ -165,19 +166,26 @@ class SechserVariant(DealLineVariant):
     summary = "Schieber with six cards each: twelve cards lie dead, six tricks, Match +100"
     players = (4,)
     sides_text = "two teams of two, partners opposite"
-    options_class = SechserRules
-    preset_table = PRESETS
-    deal_type = SechserDeal
+    # Kreuzjass's description names its own classes; these are Sechser's.
+    options_class = SechserRules  # type: ignore[assignment]
+    preset_table = PRESETS  # type: ignore[assignment]
+    deal_type = SechserDeal  # type: ignore[assignment]
     word_ids: ClassVar[Mapping[str, int]] = {"push": A_PUSH}
     other_tokens = ("choose:C",)
-
-    def num_seats(self, rules: Any) -> int:
-        """Always four."""
-        return 4
 
     def action_space(self, rules: Any) -> ActionSpace:
         """Schieber's ids: cards, contracts, push, Weis, Stöck."""
         return ACTIONS
+
+    def default_deck(self, rules: Any) -> str:
+        """The Swiss pack (Sechser has no pack of its own)."""
+        return "swiss"
+
+    def with_hands(self, deal: Any, hands: tuple[int, ...]) -> SechserDeal:  # type: ignore[override]
+        """The same dealer with other hands."""
+        if not isinstance(deal, SechserDeal):
+            raise TypeError(f"not a Sechser deal: {deal!r}")
+        return SechserDeal(tuple(hands), deal.dealer)
 
     def new_game(
         self, rules: Any = None, seed: int | str | None = None, deals: list[Any] | None = None
@@ -188,27 +196,6 @@ class SechserVariant(DealLineVariant):
     def open_piles(self, hand: Any) -> dict[str, int]:
         """The twelve dead cards."""
         return {"dead": hand.dead}
-
-    def hand_scores(self, game: Any, index: int) -> tuple[int, ...]:
-        """Both teams' totals after hand ``index``."""
-        start, rd = game.start_scores[index], game.rounds[index]
-        return (start[0] + rd.credited[0], start[1] + rd.credited[1])
-
-    def hand_data(self, game: Any, index: int) -> dict[str, Any]:
-        """The hand's summary with Schieber's breakdown per team (:meth:`Round.hand_score`;
-        the Match team ``None`` when there was none)."""
-        data = super().hand_data(game, index)
-        score = game.rounds[index].hand_score()
-        if score["match"] < 0:
-            score["match"] = None
-        data.update(score)
-        return data
-
-    def result_data(self, game: Any) -> dict[str, Any]:
-        """The team that reached the target, what brought it there, scores and places."""
-        return {"winner": game.winner if game.is_over else None,
-                "reason": game.end_reason or None, "scores": list(game.scores),
-                "places": list(game.standings()), "striche": None}
 
     def format_other(self, hand: TrickHand, action: int) -> str | None:
         """``choose:CONTRACT`` (Schieber's token)."""
@@ -239,7 +226,7 @@ class SechserVariant(DealLineVariant):
         """The dealer and the hands."""
         return format_deal_line(deal)
 
-    def parse_deal(self, rules: Any, text: str) -> SechserDeal:
+    def parse_deal(self, rules: Any, text: str) -> SechserDeal:  # type: ignore[override]
         """A deal of ``DEALER HAND / …``."""
         return parse_deal_line(text)
 

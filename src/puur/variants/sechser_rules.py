@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS, NUM_ACTIONS
-from puur.cards import ALL_CARDS, NUM_CARDS, format_card
-from puur.contracts import CONTRACT_TOKENS
+from puur.actions import A_CHOOSE, NUM_ACTIONS
+from puur.cards import ALL_CARDS
+from puur.contracts import Contract
 from puur.deal import check_hands, deal_packets, shuffled
 from puur.options import Options, option
 from puur.rules import RuleSet
 from puur.variants.base import ActionSpace
+from puur.variants.kreuzjass_rules import action_names as kreuzjass_action_names
 
 __all__ = [
     "ACTIONS",
@@ -121,18 +122,11 @@ def check_sechser_deal(deal: object) -> SechserDeal:
 
 
 def action_names() -> tuple[str, ...]:
-    """The name of every action id (unused ids are named ``-``)."""
-    names = ["-"] * NUM_ACTIONS
-    for c in range(NUM_CARDS):
-        names[c] = format_card(c)
-    for c in CONTRACTS:
-        names[A_CHOOSE + c] = f"choose:{CONTRACT_TOKENS[c]}"
-    names[A_PUSH] = "push"
-    names[A_WEIS] = "weis:-"
-    for k in range(1, 16):
-        names[A_WEIS + k] = f"weis:{k}"
-    names[A_STOECK] = "stoeck"
-    names[A_STOECK_NO] = "stoeck:-"
+    """The name of every action id (unused ids are named ``-``): Kreuzjass's names, which are
+    Schieber's with Misère unused, without Slalom."""
+    names = list(kreuzjass_action_names())
+    for c in (Contract.SLALOM, Contract.SLALOM_UNDE):
+        names[A_CHOOSE + c] = "-"
     return tuple(names)
 
 
