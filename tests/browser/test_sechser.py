@@ -62,7 +62,7 @@ def test_sechser_a_whole_game_to_a_low_target_and_its_replay(
     shot(page, artifacts, "sechser-over")
     page.click("#game-over a[href^='/?replay=']")
     replay_to_end(page)
-    assert len(page.query_selector_all(".replay-view .open-piles .dead .pile-up")) == 12
+    assert len(page.query_selector_all(".replay-view .open-piles .dead_cards .pile-up")) == 12
     assert page.inner_text(".replay-view .sx-box .sx-dead") == t("sx.dead", "en", count=12)
 
 

@@ -86,7 +86,7 @@ async def test_the_replay_opens_the_dead_cards(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         dead = next(line for line in screen_text(app).splitlines()
-                    if t("hj.dead", "en") in line)
+                    if t("sx.dead_pile", "en") in line)
         cards = bits(rec.to_game().rounds[0].dead)
         assert len(cards) == 12
         for c in cards:
@@ -96,7 +96,7 @@ async def test_the_replay_opens_the_dead_cards(tmp_path: Path) -> None:
 
 @pytest.mark.anyio
 async def test_a_whole_game_through_the_full_screen_table() -> None:
-    session = variant_session(SHORT, seed=5)
+    session = variant_session(variant_rules("sechser", target=100), seed=5)
     app = PuurApp(variant_settings(session.rules), session=session,
                   setup=False, remember=False, save_path=None)
     async with app.run_test(size=(120, 40)) as pilot:

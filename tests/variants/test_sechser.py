@@ -222,7 +222,7 @@ def test_no_seat_sees_a_dead_card_and_a_replay_opens_them() -> None:
         a, b = hand.observation(seat), other.round.observation(seat)
         assert a.to_tensor() == b.to_tensor() and len(a.to_tensor()) == OBS_SIZE
         assert a.piles == (12,)
-    assert v.open_piles(hand) == {"dead": hand.dead}
+    assert v.open_piles(hand) == {"dead_cards": hand.dead}
     assert hand.dead.bit_count() == 12
 
 

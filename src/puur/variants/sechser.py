@@ -194,8 +194,8 @@ class SechserVariant(KreuzjassVariant):
         return SechserGame(rules, seed, deals)
 
     def open_piles(self, hand: Any) -> dict[str, int]:
-        """The twelve dead cards."""
-        return {"dead": hand.dead}
+        """The twelve dead cards (``dead_cards``: not a dead hand, as Handjass's)."""
+        return {"dead_cards": hand.dead}
 
     def format_other(self, hand: TrickHand, action: int) -> str | None:
         """``choose:CONTRACT`` (Schieber's token)."""
