@@ -98,7 +98,7 @@ class Round(TrickHand):
         if hands is None:
             raise RoundError("a round needs four hands; use Round.deal() to shuffle")
         try:
-            hands = check_deal(hands)
+            hands = self._checked_deal(hands)
         except DealError as e:
             raise RoundError(str(e)) from None
         if forehand is None:
@@ -113,6 +113,13 @@ class Round(TrickHand):
         self.pushed_back: bool = False
         self.chooser: int = -1
         self.contract: int = -1
+
+    @staticmethod
+    def _checked_deal(hands: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+        """The hands as a tuple once checked (four hands of nine; a hand dealt otherwise, as
+        six cards each, checks its own sizes): :class:`~puur.deal.DealError` if they do not
+        fit."""
+        return check_deal(hands)
 
     # -----------------------------------------------------------------------------------------
     # Construction
@@ -206,7 +213,7 @@ class Round(TrickHand):
             key = {"trick": "trick_points", "last": "trick_points", "match": "match_bonus",
                    "weis": "weis", "stoeck": "stoeck"}[kind]
             out[key][team] += raw
-        if len(self.trick_winners) == 9:
+        if len(self.trick_winners) == self.num_tricks:
             teams = {w & 1 for w in self.trick_winners}
             if len(teams) == 1:
                 t = teams.pop()
@@ -251,11 +258,11 @@ class Round(TrickHand):
 
     def _on_last_trick(self, side: int) -> None:
         tw = self.tricks_won
-        if tw[0] == 9 or tw[1] == 9:
+        if self.num_tricks in tw:
             self._credit_match(side)
 
     def _credit_match(self, team: int) -> None:
-        taker = self.tricks_won.index(9)
+        taker = self.tricks_won.index(self.num_tricks)
         if taker != self.declarer_team:
             km = self.rules.kontermatch
             if km == "double":
@@ -278,7 +285,7 @@ class Round(TrickHand):
         if self.contract >= 0:
             parts.append(f"contract={format_contract(self.contract)} by seat {self.chooser}"
                          + (" (pushed)" if self.pushed else ""))
-        parts.append(f"trick={self.trick_no + 1 if self.phase != OVER else 9}")
+        parts.append(f"trick={self.trick_no + 1 if self.phase != OVER else self.num_tricks}")
         if self.trick:
             parts.append("cards=" + " ".join(format_card(c) for c in self.trick))
         parts.append(f"credited={self.credited[0]}:{self.credited[1]}")

@@ -204,7 +204,13 @@ def _small_endgame(v: Any, key: str, rng: random.Random) -> Any:
     raise AssertionError(f"no small endgame of {key} in 50 games")
 
 
-@pytest.mark.parametrize("key", [v.key for v in variants()])
+#: Variants whose cards in no hand stay unseen to the end (Sechser's twelve dead cards): no
+#: endgame is small enough to meet the true deal among the samples; their own tests check that
+#: the worlds spread every unseen card over the seats and the piles.
+UNSEEN_TO_THE_END = ("sechser",)
+
+
+@pytest.mark.parametrize("key", [v.key for v in variants() if v.key not in UNSEEN_TO_THE_END])
 def test_the_true_deal_is_among_the_samples_in_a_small_endgame(key: str) -> None:
     v = get(key)
     rng = random.Random(key)

@@ -56,8 +56,8 @@ def test_a_kept_view_is_the_view_built_afresh(key: str, preset: str) -> None:
 @pytest.mark.parametrize(("key", "preset"), CASES)
 def test_a_replay_opens_every_card_once(key: str, preset: str) -> None:
     """Every card of a replayed hand is in one place only: a player's hand at the card play,
-    a pile face down outside the hands (a blind, a dead hand, a talon nobody took), or the
-    König's discards (his actions)."""
+    a pile face down outside the hands (a blind, a dead hand or dead cards, a talon nobody
+    took), or the König's discards (his actions)."""
     v = get(key)
     rng = random.Random(f"replay-{key}-{preset}")
     game = v.new_game(v.preset(preset), rng.randrange(10**6))
@@ -70,7 +70,7 @@ def test_a_replay_opens_every_card_once(key: str, preset: str) -> None:
         seen += [c for cards in h["piles"].values() for c in cards]
         seen += [a["action"]["card"] for a in h["actions"] if a["action"]["type"] == "discard"]
         assert len(seen) == len(set(seen)), "a card in two places"
-        assert set(h["piles"]) <= {"blind", "dead", "talon"}
+        assert set(h["piles"]) <= {"blind", "dead", "talon", "dead_cards"}
 
 
 def test_the_handjass_replay_opens_the_blind_and_the_dead_hand() -> None:

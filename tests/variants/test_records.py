@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from puur.cards import CARD_TOKENS
 from puur.record import RecordError, format_record, iter_records
 from puur.variants import get
 
@@ -58,6 +59,14 @@ def other_schaggi_haas_dealer(lines: list[str], i: int) -> None:
     """Name the other player as the dealer of the Schaggi Haas hand line ``i``."""
     _hand, n, dealer, rest = lines[i].split(" ", 3)
     lines[i] = f"hand {n} {1 - int(dealer)} {rest}"
+
+
+def seventh_card(lines: list[str], i: int) -> None:
+    """Give the first hand of the hand line ``i`` a card nobody was dealt (a dead card)."""
+    dealt = set(lines[i].replace("/", " ").split()[3:])
+    spare = next(c for c in CARD_TOKENS if c not in dealt)
+    head, rest = lines[i].split(" ", 3)[:3], lines[i].split(" ", 3)[3]
+    lines[i] = " ".join(head) + f" {spare} " + rest
 
 
 def read(lines: list[str]) -> object:
@@ -189,6 +198,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("schaggi_haas", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; stock ", " ; talon ")),
          "names the turned card"),
+        ("sechser", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("sechser", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
+         "no such contract"),
+        ("sechser", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"target": 50}'),
+         "option 'target'"),
+        ("sechser", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("sechser", lambda ls: seventh_card(ls, index(ls, "hand")), "exactly 6 cards"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -24,6 +24,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     schaffhauser,
     schaggi_haas,
     schellenjass,
+    sechser,
     sidi_barrani,
     zuger,
 )

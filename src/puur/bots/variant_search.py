@@ -47,6 +47,7 @@ from puur.bots.variant_schaffhauser import SchaffhauserModel
 from puur.bots.variant_schaggi_haas import SchaggiHaasModel
 from puur.bots.variant_schellenjass import SchellenjassModel
 from puur.bots.variant_schieber import SchieberModel
+from puur.bots.variant_sechser import SechserModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
 from puur.bots.variant_zuger import ZugerModel
 from puur.bots.worlds import VariantModel, WorldSampler
@@ -66,6 +67,7 @@ from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schaggi_haas_view import SchaggiHaasObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
+from puur.variants.sechser_view import SechserObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
 
@@ -89,6 +91,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     HindersiObservation: HindersiModel(),
     MittlereObservation: MittlereModel(),
     SchaggiHaasObservation: SchaggiHaasModel(),
+    SechserObservation: SechserModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

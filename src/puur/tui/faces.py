@@ -360,6 +360,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schaggi_haas import SchaggiHaasFace
     from puur.tui.face_schellenjass import SchellenjassFace
+    from puur.tui.face_sechser import SechserFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
     from puur.tui.face_zuger import ZugerFace
 
@@ -368,7 +369,7 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace(), SchaggiHaasFace())}
+                               HindersiFace(), SchaggiHaasFace(), SechserFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -23,7 +23,8 @@ from puur.variants import get
 __all__ = ["ReplayScreen"]
 
 #: The words of the piles a replay opens (cards face down outside the hands).
-_PILES = {"blind": "hj.blind", "dead": "hj.dead", "talon": "bi.talon_label"}
+_PILES = {"blind": "hj.blind", "dead": "hj.dead", "talon": "bi.talon_label",
+          "dead_cards": "sx.dead_pile"}
 
 
 class ReplayScreen(Screen[None]):

@@ -29,6 +29,7 @@ from puur.variants import (
     schaggi_haas,
     schellenjass,
     schieber,
+    sechser,
     sidi_barrani,
     zuger,
 )
@@ -54,3 +55,4 @@ register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
 register(schaggi_haas.VARIANT)
+register(sechser.VARIANT)

@@ -324,8 +324,8 @@ class Variant(ABC):
 
     def open_piles(self, hand: Any) -> dict[str, int]:
         """The cards lying face down outside the players' hands as ``hand`` stands (once it
-        is over: as it ended), by pile (``blind``, ``dead``, ``talon``), for a replay that
-        opens every card; none by default."""
+        is over: as it ended), by pile (``blind``, ``dead``, ``talon``, ``dead_cards``), for a
+        replay that opens every card; none by default."""
         return {}
 
     def hand_data(self, game: Any, index: int) -> dict[str, Any]:

@@ -20,6 +20,7 @@ import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
+import { isSechser, sechserBox } from "./sechser.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -95,6 +96,7 @@ export function mountReplay(view, id, ctx) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), points: null, marks: null };
       return hindersiBox(names, shown, null);
     }
+    if (isSechser(p)) return sechserBox(p, h.hand_no, seatName);
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;
@@ -105,7 +107,7 @@ export function mountReplay(view, id, ctx) {
   /** The cards face down outside the hands as the hand ended (a talon, a dead hand), face up:
    * a replay opens every card. */
   function openPiles(h) {
-    const words = { blind: "hj.blind", dead: "hj.dead", talon: "bi.talon_label" };
+    const words = { blind: "hj.blind", dead: "hj.dead", talon: "bi.talon_label", dead_cards: "sx.dead_pile" };
     const piles = Object.entries(h.piles || {}).filter(([, cards]) => cards.length);
     if (!piles.length) return "";
     return html`<div class="piles open-piles">${piles.map(([name, cards]) =>
@@ -145,7 +147,8 @@ export function mountReplay(view, id, ctx) {
     }
     const row = h.panel?.rows?.find((r) => r.row === h.panel.row);
     const by = t("chosen_by", { who: seatName(h.chooser) });
-    return contractChip(h.contract, h.multiplier, row ? `${rowName(row, deck())} · ${by}` : by, h.pushed && !row, deck());
+    return html`${contractChip(h.contract, h.multiplier, row ? `${rowName(row, deck())} · ${by}` : by, h.pushed && !row, deck())}${
+      openPiles(h)}`;
   }
 
   function remaining(h, seat, upto) {
