@@ -21,7 +21,8 @@ import argparse
 import difflib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from puur.bots.base import RandomBot
@@ -158,22 +159,28 @@ def render(name: str, rules: RuleSet) -> str:
     return "\n".join(lines) + "\n"
 
 
-def expected_files() -> dict[Path, str]:
-    """Every golden file and its content, generated in memory."""
-    files = {GOLDEN_DIR / f"{name}.txt": render(name, rules) for name, rules in RULE_SETS.items()}
+def generators() -> dict[Path, Callable[[], str]]:
+    """Every golden file and how to generate its content."""
+    files: dict[Path, Callable[[], str]] = {
+        GOLDEN_DIR / f"{name}.txt": partial(render, name, rules)
+        for name, rules in RULE_SETS.items()}
     for v in variants():
         if v.key == "schieber":
             continue
         for preset in v.presets:
-            files[GOLDEN_DIR / f"{v.key}-{preset}.txt"] = render_variant(v, preset)
+            files[GOLDEN_DIR / f"{v.key}-{preset}.txt"] = partial(render_variant, v, preset)
     return files
 
 
-def differences() -> str:
-    """A unified diff of every golden file that differs from a fresh generation, and a line
-    for each file no longer produced; empty when everything matches."""
+def expected_files() -> dict[Path, str]:
+    """Every golden file and its content, generated in memory."""
+    return {path: make() for path, make in generators().items()}
+
+
+def differences(files: dict[Path, str], stale: bool = True) -> str:
+    """A unified diff of every golden file that differs from ``files`` (a fresh generation),
+    and (``stale``) a line for each file no longer produced; empty when everything matches."""
     out: list[str] = []
-    files = expected_files()
     for path, text in files.items():
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if old != text:
@@ -184,7 +191,7 @@ def differences() -> str:
                     n=2,
                 )
             )
-    for path in sorted(set(GOLDEN_DIR.glob("*.txt")) - set(files)):
+    for path in sorted(set(GOLDEN_DIR.glob("*.txt")) - set(files) if stale else ()):
         out.append(f"{path.name}: not produced by scripts/golden.py any more\n")
     return "".join(out)
 
@@ -195,12 +202,13 @@ REGENERATE = ("golden playthroughs differ: if the change is intended, run "
 
 def check() -> int:
     """Compare the files with a fresh generation; print a unified diff of any difference."""
-    diff = differences()
+    files = expected_files()
+    diff = differences(files)
     if diff:
         sys.stdout.write(diff)
         print(REGENERATE, file=sys.stderr)
         return 1
-    print(f"golden playthroughs: {len(expected_files())} files match")
+    print(f"golden playthroughs: {len(files)} files match")
     return 0
 
 
