@@ -196,6 +196,11 @@ class ReservejassHand(TrickHand):
             self._credit(side, 100, "match")
 
     @property
+    def piles(self) -> tuple[int, int]:
+        """The cards lying in no hand: the reserve and the dead hand, as they lie now."""
+        return self.reserve, self.dead
+
+    @property
     def out_of_play(self) -> int:
         """The nine cards in no hand: the reserve, or the dead hand after a swap."""
         return self.reserve | self.dead
