@@ -105,7 +105,7 @@ def test_the_rule_player_names_its_trumps_with_a_strong_hand() -> None:
 def test_with_others_swap_only_a_hand_weaker_than_the_reserve_swaps() -> None:
     hand = ReservejassHand(ReservejassRules(others_swap=True), deal_with(ROSEN, WEAK))
     hand.push(PLAYER.act(hand.observation(0)))
-    assert hand.phase == "swap" and hand.to_move == 1
+    assert hand.phase == "take" and hand.to_move == 1
     assert PLAYER.act(hand.observation(1)) == A_SWAP  # nine middle cards
     hand.push(A_KEEP)
     assert PLAYER.act(hand.observation(2)) in (A_KEEP, A_SWAP)

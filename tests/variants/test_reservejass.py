@@ -11,7 +11,7 @@ import pytest
 from puur.cards import CardSet, bits
 from puur.contracts import MODE_OBENABE, POINTS
 from puur.deal import shuffled
-from puur.hand import CHOOSE, IllegalActionError
+from puur.hand import IllegalActionError
 from puur.options import OptionError
 from puur.record import format_record, iter_records
 from puur.variants import get
@@ -22,7 +22,8 @@ from puur.variants.reservejass_hand import (
     A_CHOOSE,
     A_KEEP,
     A_SWAP,
-    SWAP,
+    RESERVE,
+    TAKE,
     ReservejassDeal,
     ReservejassHand,
     deal_reservejass,
@@ -74,13 +75,13 @@ def play_out(hand: ReservejassHand, seed: int = 1) -> None:
 
 def test_example_1_the_chooser_swaps_then_names_obenabe() -> None:
     hand = hand_of(SUITS)
-    assert hand.phase == CHOOSE and hand.to_move == A
+    assert hand.phase == RESERVE and hand.to_move == A
     assert hand.legal_actions() == [*ALL_MODES, A_SWAP]
     hand.push(A_SWAP)
     assert hand.hands[A] == SUITS.reserve and hand.dead == SUITS.hands[A]
     assert hand.reserve == 0 and hand.swapper == A
     # He must now choose: no second swap, no pushing.
-    assert hand.phase == CHOOSE and hand.to_move == A and hand.legal_actions() == ALL_MODES
+    assert hand.phase == RESERVE and hand.to_move == A and hand.legal_actions() == ALL_MODES
     hand.push(OBE)
     assert (hand.mode, hand.trump, hand.contract) == (MODE_OBENABE, -1, MODE_OBENABE)
     assert hand.phase in PLAYING and hand.to_move == A and hand.leader == A
@@ -138,7 +139,7 @@ def test_the_others_may_swap_after_the_choice_with_others_swap() -> None:
     rules = ReservejassRules(others_swap=True)
     hand = hand_of(SUITS, rules)
     hand.push(A_CHOOSE + 1)  # Rosen
-    assert hand.phase == SWAP and hand.to_move == B and hand.legal_actions() == [A_SWAP, A_KEEP]
+    assert hand.phase == TAKE and hand.to_move == B and hand.legal_actions() == [A_SWAP, A_KEEP]
     hand.push(A_KEEP)
     assert hand.to_move == C
     hand.push(A_SWAP)
@@ -287,7 +288,7 @@ def test_bad_deals_are_refused_and_change_nothing() -> None:
 def test_illegal_actions_change_nothing() -> None:
     hand = hand_of(SUITS)
     obs = hand.observation(A)
-    for bad in (A_KEEP, 0, 99, True, "swap"):
+    for bad in (A_KEEP, 0, 99, True, "reserve"):
         with pytest.raises(IllegalActionError):
             hand.push(bad)  # type: ignore[arg-type]
     assert hand.observation(A) == obs and hand.actions == ()
@@ -304,7 +305,7 @@ def test_a_deal_line_and_a_whole_record_round_trip() -> None:
             parse_deal_line(text)
     hand = hand_of(SUITS)
     assert V.parse_action(hand, "choose:obe") == OBE and V.format_action(hand, OBE) == "choose:obe"
-    assert V.parse_action(hand, "swap") == A_SWAP
+    assert V.parse_action(hand, "reserve") == A_SWAP
     for bad in ("choose:misere", "choose:", "bid:3"):
         with pytest.raises(ValueError):
             V.parse_action(hand, bad)

@@ -27,7 +27,6 @@ from puur.bots.bieter import hand_points
 from puur.bots.koenigsjass import play_card as koenigsjass_card
 from puur.bots.rules import register_rule_player
 from puur.cards import NUM_CARDS, bits
-from puur.hand import CHOOSE
 from puur.variants.reservejass_hand import (
     A_CHOOSE,
     A_KEEP,
@@ -36,7 +35,8 @@ from puur.variants.reservejass_hand import (
     A_SWAP,
     A_WEIS,
     PER_SEAT,
-    SWAP,
+    RESERVE,
+    TAKE,
 )
 from puur.variants.reservejass_view import ReservejassObservation
 
@@ -91,13 +91,13 @@ class ReservejassPlayer:
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
         weis = obs.rules.weis
-        if obs.phase == CHOOSE:
+        if obs.phase == RESERVE:
             modes = tuple(a - A_CHOOSE for a in legal if A_CHOOSE <= a < A_SWAP)
             mode, mine = best_mode(obs.hand, modes, weis)
             if A_SWAP in legal and reserve_worth(obs) > mine + MARGIN:
                 return A_SWAP
             return A_CHOOSE + mode
-        if obs.phase == SWAP:
+        if obs.phase == TAKE:
             mine = _points(obs.hand, obs.contract, weis)
             return A_SWAP if reserve_worth(obs, obs.contract) > mine + MARGIN else A_KEEP
         if obs.phase == "weis":

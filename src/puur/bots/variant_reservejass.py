@@ -18,11 +18,12 @@ from typing import Any
 from puur.bots.cardpool import InconsistentDealError
 from puur.bots.reservejass import ReservejassPlayer
 from puur.bots.worlds import VariantModel, replay_play
-from puur.hand import CHOOSE, TrickHand
+from puur.hand import TrickHand
 from puur.tricks import PlayRule
 from puur.variants.reservejass_hand import (
     A_SWAP,
-    SWAP,
+    RESERVE,
+    TAKE,
     ReservejassDeal,
     ReservejassHand,
 )
@@ -64,7 +65,7 @@ class ReservejassModel(VariantModel):
                 hand.push(word)
         except ValueError as e:
             raise InconsistentDealError(str(e)) from None
-        if hand.phase not in (CHOOSE, SWAP):
+        if hand.phase not in (RESERVE, TAKE):
             replay_play(hand, obs, strict)
         return hand
 

@@ -11,7 +11,7 @@ played. The hand is in :mod:`puur.variants.reservejass_hand`, the options in
 
 Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 declare one; 52 and
 53 announce Stöck or keep quiet; 54-59 choose a mode (suits, Obenabe, Undenufe); 60 swap;
-61 keep.
+61 keep (the words ``reserve`` and ``keep``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Vorhand is the *chooser*: he names the mode of play (``choose:C``, a trump suit,
 Undenufe), or first says ``swap`` (while ``swap`` allows it): he takes the reserve unseen and
 puts his own hand down, *dead*; nobody sees it again, he neither, and he must then choose. With
 ``others_swap`` the other two are asked in turn, once the mode is named, whether they ``keep``
-or ``swap`` while the reserve still lies. The chooser leads and the three play the tricks as in
+or take the ``reserve`` while it still lies. The chooser leads and the three play the tricks as in
 Schieber.
 
 A seat's ``credited`` points are its points of the hand: card points, Stöck, the best Weis (its
@@ -18,7 +18,7 @@ count order, and the hand stops there.
 
 Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 declare one; 52 and
 53 announce Stöck or keep quiet; 54-59 choose a mode (54 + mode: the four suits, 58 Obenabe,
-59 Undenufe); 60 swap; 61 keep.
+59 Undenufe); 60 swap for the reserve (the word ``reserve``); 61 keep.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from typing import Any, Final
 from puur.cards import NUM_CARDS
 from puur.contracts import format_contract
 from puur.deal import shuffled
-from puur.hand import CHOOSE, IllegalActionError, TrickHand
+from puur.hand import IllegalActionError, TrickHand
 from puur.variants.reservejass_rules import ReservejassRules, hand_total
 
 __all__ = ["A_CHOOSE", "A_KEEP", "A_STOECK", "A_STOECK_NO", "A_SWAP", "A_WEIS", "NUM_ACTIONS",
-           "PER_SEAT", "SEATS", "SWAP", "WORDS", "ReservejassDeal", "ReservejassHand",
+           "PER_SEAT", "RESERVE", "SEATS", "TAKE", "WORDS", "ReservejassDeal", "ReservejassHand",
            "check_deal", "deal_reservejass"]
 
 A_WEIS: Final = 36
@@ -43,9 +43,12 @@ A_CHOOSE: Final = 54
 A_SWAP: Final = 60
 A_KEEP: Final = 61
 NUM_ACTIONS: Final = 62
-#: The phase in which the other two may swap once the mode is named (``others_swap``).
-SWAP: Final = "swap"
-WORDS: Final = {A_SWAP: "swap", A_KEEP: "keep"}
+#: The phases before the card play: the chooser names the mode or swaps for the reserve; with
+#: ``others_swap`` the other two keep their hands or take the reserve.
+RESERVE: Final = "reserve"
+TAKE: Final = "take"
+#: The words: swapping one's hand for the reserve (``reserve``), keeping it.
+WORDS: Final = {A_SWAP: "reserve", A_KEEP: "keep"}
 SEATS: Final = 3
 PER_SEAT: Final = 9
 
@@ -130,25 +133,25 @@ class ReservejassHand(TrickHand):
         self.words: tuple[tuple[int, int], ...] = ()
         #: The seats still to say keep or swap (``others_swap``).
         self.asking: tuple[int, ...] = ()
-        self.phase = CHOOSE
+        self.phase = RESERVE
         self.to_move = self.chooser
 
     # -----------------------------------------------------------------------------------------
     # Before the card play
 
     def _phase_actions(self) -> list[int]:
-        if self.phase == CHOOSE:
+        if self.phase == RESERVE:
             out = [A_CHOOSE + c for c in self.options.contracts()]
             if self.options.swap and self.swapper < 0:
                 out.append(A_SWAP)
             return out
-        if self.phase == SWAP:
+        if self.phase == TAKE:
             return [A_SWAP, A_KEEP]
         return []
 
     def _apply_phase(self, action: int) -> None:
         seat = self.to_move
-        if self.phase == CHOOSE:
+        if self.phase == RESERVE:
             self.words = (*self.words, (seat, action))
             if action == A_SWAP:
                 self._swap(seat)
@@ -156,12 +159,12 @@ class ReservejassHand(TrickHand):
             self.contract = action - A_CHOOSE
             if self.options.others_swap and self.swapper < 0:
                 self.asking = self.order[1:]
-                self.phase = SWAP
+                self.phase = TAKE
                 self.to_move = self.asking[0]
                 return
             self._start_cards()
             return
-        if self.phase != SWAP:
+        if self.phase != TAKE:
             raise IllegalActionError(f"no action is expected in phase {self.phase!r}",
                                      "unknown_action")
         self.words = (*self.words, (seat, action))

@@ -1,7 +1,7 @@
 """What one Reservejass seat (or a spectator) may know, and its tensor encoding.
 
 Besides the public view of every trick hand (:mod:`puur.variants.view`) a seat knows its own
-cards, who chooses, every word said before the card play (``swap`` and ``keep`` are said
+cards, who chooses, every word said before the card play (``reserve`` and ``keep`` are said
 aloud, the mode named is public), the points of every player in this hand and the game totals
 before it. The reserve is seen by nobody, and after a swap the dead hand is seen by nobody,
 not even by the player who put it down: his observation no longer holds it. With ``look`` the
@@ -26,7 +26,7 @@ observer, 0 = the observer, then in seat order; a spectator counts from seat 0):
 370-372    the chooser
 373-375    the dealer
 376-378    the leader of the current trick
-379-382    phase: choose, swap, weis, play (Stöck counts as play)
+379-382    phase: reserve (the chooser's), take (the others'), weis, play (Stöck as play)
 383-385    the swapper
 386-388    points in this hand so far / 157
 389-391    game total before the hand / target
@@ -54,7 +54,7 @@ __all__ = ["OBS_SIZE", "OBS_VERSION", "ReservejassObservation", "observe"]
 
 OBS_VERSION: Final = 1
 OBS_SIZE: Final = 395
-_PHASES: Final = ("choose", "swap", "weis", "play")
+_PHASES: Final = ("reserve", "take", "weis", "play")
 
 
 @dataclass(frozen=True)
