@@ -1,5 +1,6 @@
 """Reservejass's computer players: the rule player's choice, swap and play, and the search's
-worlds (the reserve, the dead hand nobody knows, the reserve the chooser saw with ``look``)."""
+worlds (the reserve, the dead hand nobody knows, the reserve the chooser saw with
+``reserve_seen``)."""
 
 from __future__ import annotations
 
@@ -93,10 +94,10 @@ def test_the_rule_player_names_its_trumps_with_a_strong_hand() -> None:
     assert PLAYER.act(hand.observation(0)) == A_CHOOSE + 1  # the Puur, the Nell, the Aces
     hand = ReservejassHand(ReservejassRules(), deal_with(TOPS, WEAK))
     assert PLAYER.act(hand.observation(0)) == A_CHOOSE + MODE_OBENABE
-    # With look the chooser weighs the reserve he sees: a weak one is not taken.
-    seen = ReservejassHand(ReservejassRules(look=True), deal_with("D7 D9 DQ H8 HT S8 ST C7 C6",
-                                                                   "DA DK SA SK CA CK HA HK HQ",
-                                                                   "D6 DJ H6 HJ S6 SJ C8 CJ CQ"))
+    # With reserve_seen the chooser weighs the reserve he sees: a weak one is not taken.
+    deal = deal_with("D7 D9 DQ H8 HT S8 ST C7 C6", "DA DK SA SK CA CK HA HK HQ",
+                     "D6 DJ H6 HJ S6 SJ C8 CJ CQ")
+    seen = ReservejassHand(ReservejassRules(reserve_seen=True), deal)
     obs = seen.observation(0)
     assert reserve_worth(obs) == best_mode(seen.reserve, MODES)[1]
     assert PLAYER.act(obs) != A_SWAP

@@ -178,8 +178,8 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "is dealt by seat"),
         ("reservejass", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
          "not a mode of Reservejass"),
-        ("reservejass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"look": 2}'),
-         "option 'look'"),
+        ("reservejass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"reserve_seen": 2}'),
+         "option 'reserve_seen'"),
         ("reservejass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
         ("reservejass", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; reserve ", " ; talon ")),

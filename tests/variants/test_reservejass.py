@@ -129,7 +129,7 @@ def test_four_hands_in_threes_the_reserve_after_the_dealer() -> None:
 
 
 def test_without_swap_the_chooser_must_choose() -> None:
-    hand = hand_of(SUITS, ReservejassRules(swap=False))
+    hand = hand_of(SUITS, ReservejassRules(reserve_swap=False))
     assert hand.legal_actions() == ALL_MODES
     hand = hand_of(SUITS, ReservejassRules(obenabe_undenufe=False))
     assert hand.legal_actions() == [*ALL_MODES[:4], A_SWAP]
@@ -204,7 +204,7 @@ def test_the_count_order_decides_who_wins_in_trick_1() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Secrets: the reserve, the dead hand, the reserve seen with ``look``
+# Secrets: the reserve, the dead hand, the reserve seen with ``reserve_seen``
 
 
 def _moved(deal: ReservejassDeal, a: str, b: str, frm: int, to: int) -> ReservejassDeal:
@@ -246,7 +246,7 @@ def test_after_a_swap_the_old_hand_is_seen_by_nobody_not_even_its_holder() -> No
 
 
 def test_with_look_the_chooser_alone_sees_the_reserve() -> None:
-    rules = ReservejassRules(look=True, others_swap=True)
+    rules = ReservejassRules(reserve_seen=True, others_swap=True)
     hand = hand_of(SUITS, rules)
     assert hand.observation(A).pile_known[0] == SUITS.reserve
     assert hand.observation(A).own()["reserve_seen"][0] == "C6"
@@ -263,7 +263,7 @@ def test_with_look_the_chooser_alone_sees_the_reserve() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for bad in ({"target": 50}, {"look": "yes"}, {"count_order": "weis-first"}):
+    for bad in ({"target": 50}, {"reserve_seen": "yes"}, {"count_order": "weis-first"}):
         with pytest.raises(OptionError):
             V.rules_from_dict(bad)
 

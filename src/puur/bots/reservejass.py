@@ -8,8 +8,8 @@ A club player's basic strategy, from the seat's observation alone:
   Stöck), among the modes the rules allow.
 * **Swapping** (:func:`reserve_worth`): the reserve is unseen, so it is worth what a hand of
   nine of the cards the seat has not seen is worth on average (the best mode of each of
-  :data:`SAMPLES` such hands, drawn the same way for the same hand); with ``look`` it is worth
-  what it holds. The chooser swaps when the reserve beats his own hand by :data:`MARGIN`
+  :data:`SAMPLES` such hands, drawn the same way for the same hand); with ``reserve_seen``
+  it is worth what it holds. The chooser swaps when the reserve beats his own hand by :data:`MARGIN`
   points; with ``others_swap`` the other two compare in the mode already named.
 * **Card play**: as the Königsjass rule player (:func:`puur.bots.koenigsjass.play_card`:
   with trumps the Puur, the Nell, a side Ace, else the lowest card; following, the cheapest

@@ -1,7 +1,7 @@
 """Reservejass for the variant search: worlds with the reserve and the dead hand.
 
 The resampling (:mod:`puur.bots.worlds`) deals the unseen cards to the seats and to the piles
-the observation names: the reserve while it lies (known to the chooser alone, with ``look``)
+the observation names: the reserve while it lies (known to the chooser alone, with ``reserve_seen``)
 and, after a swap, the dead hand (which nobody knows, its former holder neither).
 :meth:`ReservejassModel.build` turns a world back into the deal, undoing the swap (the dead
 hand goes back to the swapper, his hand back to the reserve), then replays the words before

@@ -3,11 +3,11 @@
 Three players, each alone, and a fourth hand face down, the *reserve*: nine cards each in
 packets of three from the Vorhand, the reserve getting its packet after the dealer's. The
 Vorhand is the *chooser*: he names the mode of play (``choose:C``, a trump suit, Obenabe or
-Undenufe), or first says ``swap`` (while ``swap`` allows it): he takes the reserve unseen and
-puts his own hand down, *dead*; nobody sees it again, he neither, and he must then choose. With
-``others_swap`` the other two are asked in turn, once the mode is named, whether they ``keep``
-or take the ``reserve`` while it still lies. The chooser leads and the three play the tricks as in
-Schieber.
+Undenufe), or first says ``reserve`` (while ``reserve_swap`` allows it): he takes the reserve
+unseen and puts his own hand down, *dead*; nobody sees it again, he neither, and he must then
+choose. With ``others_swap`` the other two are asked in turn, once the mode is named, whether
+they ``keep`` or take the ``reserve`` while it still lies. The chooser leads and the three play
+the tricks as in Schieber.
 
 A seat's ``credited`` points are its points of the hand: card points, Stöck, the best Weis (its
 holder's alone), the last trick's 5 and, with ``match_bonus``, 100 for all nine tricks. The
@@ -142,7 +142,7 @@ class ReservejassHand(TrickHand):
     def _phase_actions(self) -> list[int]:
         if self.phase == RESERVE:
             out = [A_CHOOSE + c for c in self.options.contracts()]
-            if self.options.swap and self.swapper < 0:
+            if self.options.reserve_swap and self.swapper < 0:
                 out.append(A_SWAP)
             return out
         if self.phase == TAKE:

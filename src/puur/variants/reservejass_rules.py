@@ -39,10 +39,10 @@ class ReservejassRules(Options):
     VARIANT: ClassVar[str] = "reservejass"
 
     target: int = option(1000, lo=100, hi=5000, doc="the points that win the game")
-    swap: bool = option(
+    reserve_swap: bool = option(
         True, doc="the chooser may swap his hand for the reserve (then he must choose)",
     )
-    look: bool = option(
+    reserve_seen: bool = option(
         False, doc="the chooser may look at the reserve before he decides (the rule book: "
                    "it is taken unseen)",
     )
@@ -91,7 +91,7 @@ class ReservejassRules(Options):
 
 PRESETS: Final[dict[str, ReservejassRules]] = {
     "standard": ReservejassRules(name="standard"),
-    "open": ReservejassRules(name="open", look=True, others_swap=True),
+    "open": ReservejassRules(name="open", reserve_seen=True, others_swap=True),
     "trumps": ReservejassRules(name="trumps", obenabe_undenufe=False, match_bonus=True),
 }
 """``standard``: the rule book (target 1000, the chooser alone may swap, unseen; no Match

@@ -4,9 +4,9 @@ Besides the public view of every trick hand (:mod:`puur.variants.view`) a seat k
 cards, who chooses, every word said before the card play (``reserve`` and ``keep`` are said
 aloud, the mode named is public), the points of every player in this hand and the game totals
 before it. The reserve is seen by nobody, and after a swap the dead hand is seen by nobody,
-not even by the player who put it down: his observation no longer holds it. With ``look`` the
-chooser alone sees the reserve before he decides, and so knows it wherever it goes (in his hand,
-in the hand of another who swapped for it, or still lying).
+not even by the player who put it down: his observation no longer holds it. With
+``reserve_seen`` the chooser alone sees the reserve before he decides, and so knows it wherever
+it goes (in his hand, in the hand of another who swapped for it, or still lying).
 
 For the resampling of the search the cards in no hand are *piles*: ``piles`` gives the size of
 the reserve and of the dead hand as they lie now and ``pile_known`` the cards of each the
@@ -133,7 +133,7 @@ class ReservejassObservation(SeatView):
         }
 
     def own(self) -> dict[str, Any]:
-        """The seat's own part: the reserve's cards where it may look at them (``look``)."""
+        """The seat's own part: the reserve's cards where it may look at them (``reserve_seen``)."""
         return {"reserve_seen": [format_card(c) for c in bits(self.pile_known[0])]}
 
     def to_tensor(self) -> list[float]:
@@ -178,7 +178,7 @@ def observe(hand: ReservejassHand, seat: int) -> ReservejassObservation:
     n = hand.num_seats
     extra = [0] * n
     reserve_known = 0
-    if hand.options.look and seat >= 0 and seat == hand.chooser:
+    if hand.options.reserve_seen and seat >= 0 and seat == hand.chooser:
         seen = hand.deal.reserve  # what he saw before he decided
         if hand.swapper < 0:
             reserve_known = seen
