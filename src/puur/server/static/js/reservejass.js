@@ -21,16 +21,17 @@ export function isReservejass(panel) {
   return Boolean(panel) && "reserve" in panel && Array.isArray(panel.running);
 }
 
-/** The reserve and the dead hand on the cloth, face down. `seatName(seat)` names a seat, null
+/** The reserve and the dead hand on the cloth, face down (the reserve face up for a chooser who
+ * may look at it: `own.reserve_seen`, the page's own view). `seatName(seat)` names a seat, null
  * for the page's own. */
-export function reservejassPiles(panel, seatName, deck) {
+export function reservejassPiles(panel, seatName, deck, own) {
   const [reserve, dead] = panel.piles || [0, 0];
   let deadLabel = t("kg.dead");
   if (panel.swapper !== null && panel.swapper !== undefined) {
     const who = seatName(panel.swapper);
     deadLabel = who === null ? t("kg.dead_yours") : t("kg.dead_of", { seat: who });
   }
-  return html`<div class="piles">${reserve ? pile("reserve", reserve, t("rj.pile_reserve"), [], deck) : ""}${
+  return html`<div class="piles">${reserve ? pile("reserve", reserve, t("rj.pile_reserve"), own?.reserve_seen || [], deck) : ""}${
     dead ? pile("dead", dead, deadLabel, [], deck) : ""}</div>`;
 }
 

@@ -29,7 +29,7 @@ export function contract(table) {
   let piles = "";
   if (isHandjass(p)) piles = handjassPiles(p, table.notMe, table.deck());
   else if (isKoenigsjass(p)) piles = koenigsjassPiles(p, table.notMe, table.deck());
-  else if (isReservejass(p)) piles = reservejassPiles(p, table.notMe, table.deck());
+  else if (isReservejass(p)) piles = reservejassPiles(p, table.notMe, table.deck(), g.own);
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
   else if (isDomino(p)) piles = dominoRows(p, table.deck());
   return html`${contractLine(table)}${piles}`;
