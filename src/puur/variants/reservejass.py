@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final
 from puur.cards import NUM_CARDS, format_card
 from puur.contracts import CONTRACT_TOKENS, ContractError, parse_contract
 from puur.hand import TrickHand
-from puur.variants.base import ActionSpace, rank_sides
+from puur.variants.base import ActionSpace
 from puur.variants.dealt import DealLineVariant
 from puur.variants.handjass import _cards, _mask
 from puur.variants.reservejass_hand import (
@@ -38,13 +38,13 @@ from puur.variants.reservejass_hand import (
     deal_reservejass,
 )
 from puur.variants.reservejass_rules import PRESETS, ReservejassRules
-from puur.variants.series import DealtSeries
+from puur.variants.series import FirstToTarget
 
 __all__ = ["ACTIONS", "VARIANT", "ReservejassGame", "ReservejassVariant", "format_deal_line",
            "parse_deal_line"]
 
 
-class ReservejassGame(DealtSeries[ReservejassHand]):
+class ReservejassGame(FirstToTarget[ReservejassHand]):
     """A game of Reservejass: hands until a player reaches the target, the dealer (and with
     him the chooser) moving one seat a hand."""
 
@@ -59,16 +59,6 @@ class ReservejassGame(DealtSeries[ReservejassHand]):
         """The Reservejass variant."""
         return VARIANT
 
-    @property
-    def num_seats(self) -> int:
-        """Three players."""
-        return SEATS
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each player is a side of his own."""
-        return tuple(range(SEATS))
-
     def _deal(self, seed: str, dealer: int) -> ReservejassDeal:
         return deal_reservejass(seed, dealer)
 
@@ -77,34 +67,6 @@ class ReservejassGame(DealtSeries[ReservejassHand]):
 
     def _is_deal(self, deal: object) -> bool:
         return isinstance(deal, ReservejassDeal)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each player's game total, the points of the hand in play included as they fall."""
-        return self.round.scores_after()
-
-    @property
-    def winner(self) -> int:
-        """The player who reached the target (-1 while nobody has)."""
-        return self.round.winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has reached the target."""
-        return self.round.winner >= 0
-
-    def standings(self) -> tuple[int, ...]:
-        """Places: the winner first, the others by total; equal totals share a place."""
-        w = self.round.winner
-        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
-
-    def summary(self) -> dict[str, Any]:
-        """Plain data: totals, hands played, the winner and the places."""
-        return {
-            "variant": "reservejass", "scores": list(self.scores), "hands": len(self.rounds),
-            "places": list(self.standings()), "over": self.is_over,
-            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
-        }
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
 
 from puur.hand import IllegalActionError, TrickHand
+from puur.variants.base import rank_sides
 
-__all__ = ["DealtSeries", "SeriesGame"]
+__all__ = ["DealtSeries", "FirstToTarget", "SeriesGame"]
 
 H = TypeVar("H", bound=TrickHand)
 
@@ -158,3 +159,49 @@ class DealtSeries(SeriesGame[H]):
         if index == 0:
             self.first_dealer = deal.dealer
         self._deals[index] = deal
+
+
+class FirstToTarget(DealtSeries[H]):
+    """A :class:`DealtSeries` of players who each play alone and add their own points, the first
+    to reach the rules' ``target`` winning at once, in the middle of a hand if need be (the
+    hand's ``winner``; Königsjass and Reservejass). The hand gives ``scores_after()``: each
+    player's total with its points so far."""
+
+    @property
+    def num_seats(self) -> int:
+        """The players at the table."""
+        return self._players
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each player is a side of his own."""
+        return tuple(range(self._players))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's game total, the points of the hand in play included as they fall."""
+        r: Any = self.round
+        return tuple(r.scores_after())
+
+    @property
+    def winner(self) -> int:
+        """The player who reached the target (-1 while nobody has)."""
+        return self.round.winner
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached the target."""
+        return self.round.winner >= 0
+
+    def standings(self) -> tuple[int, ...]:
+        """Places: the winner first, the others by total; equal totals share a place."""
+        w = self.round.winner
+        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
+
+    def summary(self) -> dict[str, Any]:
+        """Plain data: totals, hands played, the winner and the places."""
+        return {
+            "variant": self.rules.VARIANT, "scores": list(self.scores),
+            "hands": len(self.rounds), "places": list(self.standings()), "over": self.is_over,
+            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
+        }
