@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from puur.cards import CardSet, bits
+from puur.cards import CardSet, bits, format_card
 from puur.contracts import MODE_OBENABE, POINTS
 from puur.deal import shuffled
 from puur.hand import IllegalActionError
@@ -315,3 +315,19 @@ def test_a_deal_line_and_a_whole_record_round_trip() -> None:
         game.push(rng.choice(game.legal_actions()))
     back = next(iter(iter_records(format_record(game).splitlines()))).to_game()
     assert back.scores == game.scores and back.actions == game.actions
+
+
+def test_a_replay_opens_the_dead_hand_and_the_reserve() -> None:
+    from puur.variants.json_view import replay_hands
+
+    game: Any = V.new_game(ReservejassRules(target=150), seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.push(A_SWAP if A_SWAP in legal and len(game.rounds) == 1 else rng.choice(legal))
+    first = game.rounds[0]
+    hands = replay_hands(game)
+    dealt = first.deal.hands[first.swapper]  # the swapper's old hand, dead, open in the replay
+    assert hands[0]["piles"] == {"dead": [format_card(c) for c in bits(dealt)]}
+    if game.rounds[1].swapper < 0 and len(hands) > 1:
+        assert set(hands[1]["piles"]) == {"reserve"}
