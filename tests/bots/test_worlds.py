@@ -189,19 +189,21 @@ def _unseen_in_piles(hand: Any) -> bool:
 def _small_endgame(v: Any, key: str, rng: random.Random) -> Any:
     """A hand two tricks from its end, between tricks, whose unseen cards are all in the hands
     in play (where seats may sit a hand out or cards lie in a blind, a game may need a few
-    tries: those cards stay unseen to the end)."""
-    for attempt in range(50):
-        game = v.new_game(seed=f"end-{key}" + (f"-{attempt}" if attempt else ""))
-        hand = game.round
-        while not game.is_over:
-            if not (hand.num_tricks - hand.trick_no > 2 or hand.phase != "play" or hand.trick
-                    or _unseen_in_piles(hand)
-                    or any(hand.hands[s] for s in range(hand.num_seats)
-                           if s not in hand.playing)):
-                return hand
-            game.push(rng.choice(game.legal_actions()))
+    tries: those cards stay unseen to the end; where nobody ever sees them under the default
+    rules, as Reservejass's reserve, the other presets are tried next)."""
+    for rules in (None, *list(v.presets.values())[1:]):
+        for attempt in range(50):
+            game = v.new_game(rules, seed=f"end-{key}" + (f"-{attempt}" if attempt else ""))
             hand = game.round
-    raise AssertionError(f"no small endgame of {key} in 50 games")
+            while not game.is_over:
+                if not (hand.num_tricks - hand.trick_no > 2 or hand.phase != "play"
+                        or hand.trick or _unseen_in_piles(hand)
+                        or any(hand.hands[s] for s in range(hand.num_seats)
+                               if s not in hand.playing)):
+                    return hand
+                game.push(rng.choice(game.legal_actions()))
+                hand = game.round
+    raise AssertionError(f"no small endgame of {key} in 50 games of each preset")
 
 
 #: Variants whose cards in no hand stay unseen to the end (Sechser's twelve dead cards): no

@@ -205,6 +205,16 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          "option 'target'"),
         ("sechser", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
         ("sechser", lambda ls: seventh_card(ls, index(ls, "hand")), "exactly 6 cards"),
+        ("reservejass", lambda ls: other_koenigsjass_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("reservejass", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
+         "not a mode of Reservejass"),
+        ("reservejass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"reserve_seen": 2}'),
+         "option 'reserve_seen'"),
+        ("reservejass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("reservejass", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; reserve ", " ; talon ")),
+         "reserve CARDS"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -43,6 +43,7 @@ from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_policy import play_out
+from puur.bots.variant_reservejass import ReservejassModel
 from puur.bots.variant_schaffhauser import SchaffhauserModel
 from puur.bots.variant_schaggi_haas import SchaggiHaasModel
 from puur.bots.variant_schellenjass import SchellenjassModel
@@ -64,6 +65,7 @@ from puur.variants.koenigsjass_view import KoenigsjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
+from puur.variants.reservejass_view import ReservejassObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schaggi_haas_view import SchaggiHaasObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
@@ -92,6 +94,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     MittlereObservation: MittlereModel(),
     SchaggiHaasObservation: SchaggiHaasModel(),
     SechserObservation: SechserModel(),
+    ReservejassObservation: ReservejassModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -357,6 +357,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_reservejass import ReservejassFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schaggi_haas import SchaggiHaasFace
     from puur.tui.face_schellenjass import SchellenjassFace
@@ -369,7 +370,8 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace(), SchaggiHaasFace(), SechserFace())}
+                               HindersiFace(), SchaggiHaasFace(), ReservejassFace(),
+                               SechserFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -30,9 +30,10 @@ __all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "
 
 #: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go
 #: home, and the answers to forcing and to the settlement; Königsjass: keep or swap the hand,
-#: exchange the trump 6 or pass; Schaggi Haas: besser, rob), in id order.
+#: exchange the trump 6 or pass; Schaggi Haas: besser, rob; Reservejass: swap the hand for
+#: the reserve), in id order.
 DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
-                 "noforce", "keep", "exchange", "pass", "besser", "rob")
+                 "noforce", "keep", "exchange", "pass", "besser", "rob", "reserve")
 
 
 @dataclass(frozen=True)

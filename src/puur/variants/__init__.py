@@ -25,6 +25,7 @@ from puur.variants import (
     kreuzjass,
     mittlere,
     molotow,
+    reservejass,
     schaffhauser,
     schaggi_haas,
     schellenjass,
@@ -55,4 +56,5 @@ register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
 register(schaggi_haas.VARIANT)
+register(reservejass.VARIANT)
 register(sechser.VARIANT)

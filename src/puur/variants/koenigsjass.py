@@ -56,16 +56,6 @@ class KoenigsjassGame(TargetSeries[KoenigsjassHand]):
         """The Königsjass variant."""
         return VARIANT
 
-    @property
-    def num_seats(self) -> int:
-        """Three players."""
-        return SEATS
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each player is a side of his own."""
-        return tuple(range(SEATS))
-
     def _deal(self, seed: str, dealer: int) -> KoenigsjassDeal:
         return deal_koenigsjass(seed, dealer)
 

@@ -60,16 +60,6 @@ class SchaggiHaasGame(TargetSeries[SchaggiHaasHand]):
         """The Schaggi Haas variant."""
         return VARIANT
 
-    @property
-    def num_seats(self) -> int:
-        """Two players."""
-        return SEATS
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each player is a side of his own."""
-        return (0, 1)
-
     def deal_for(self, index: int) -> SchaggiHaasDeal:
         """The deal of hand ``index`` (given, or shuffled from the seed: with the cut, the cut
         from the seed chooses its dealer)."""

@@ -164,9 +164,19 @@ class DealtSeries(SeriesGame[H]):
 class TargetSeries(DealtSeries[H]):
     """A dealt series in which each player alone adds his points of every hand to his total
     and the first to reach the game's target wins at once, in the middle of a hand if need be
-    (Königsjass, Schaggi Haas). Its hands keep the totals before them and give
+    (Königsjass, Schaggi Haas, Reservejass). Its hands keep the totals before them and give
     ``scores_after()`` (the totals with the hand's points so far) and ``winner`` (the player
     who reached the target, -1 while nobody has); the rules give ``target``."""
+
+    @property
+    def num_seats(self) -> int:
+        """The players at the table."""
+        return self._players
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each player is a side of his own."""
+        return tuple(range(self._players))
 
     @property
     def scores(self) -> tuple[int, ...]:

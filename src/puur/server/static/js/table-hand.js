@@ -12,6 +12,7 @@ import {
 import { isFahnder } from "./fahnder.js";
 import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
+import { isReservejass, reservePanel } from "./reservejass.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 import { isSchaggiHaas, schaggiDiscardPrompt } from "./schaggi_haas.js";
@@ -115,6 +116,7 @@ export function actionBar(table) {
   const timer = st.deadlineAt ? html`<span class="deadline" id="deadline"></span>` : "";
   if (g.phase === "forecast") return [...out, forecastPanel(table, legal, timer)];
   if (legal.some((a) => a.type === "row")) return [...out, rowPanel(table, legal, timer)];
+  if (isReservejass(g.panel) && g.phase === "reserve") return [...out, reservePanel(table, legal, timer)];
   // Naming the contract: Schieber's choice, Bieter's first hand, or after an auction (every
   // legal action a contract).
   if (g.phase === "choose" || g.phase === "contract"

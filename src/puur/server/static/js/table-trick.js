@@ -12,6 +12,7 @@ import { isKoenigsjass, koenigsjassPiles } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { isSchaggiHaas, schaggiPiles } from "./schaggi_haas.js";
+import { isReservejass, reservejassPiles } from "./reservejass.js";
 import { isSchellenjass, penaltyNote } from "./schellenjass.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
@@ -30,6 +31,7 @@ export function contract(table) {
   if (isHandjass(p)) piles = handjassPiles(p, table.notMe, table.deck());
   else if (isKoenigsjass(p)) piles = koenigsjassPiles(p, table.notMe, table.deck());
   else if (isSchaggiHaas(p)) piles = schaggiPiles(p, g.own, table.notMe, table.deck());
+  else if (isReservejass(p)) piles = reservejassPiles(p, table.notMe, table.deck(), g.own);
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
   else if (isDomino(p)) piles = dominoRows(p, table.deck());
   return html`${contractLine(table)}${piles}`;

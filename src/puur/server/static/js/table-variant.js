@@ -16,6 +16,7 @@ import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
+import { isReservejass, reservejassBox } from "./reservejass.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
@@ -168,6 +169,7 @@ export function variantSide(table) {
   if (isHandjass(p)) return handjassBox(names, p, g.hand_no, table.mySeat());
   if (isKoenigsjass(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
   if (isSchaggiHaas(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
+  if (isReservejass(p)) return reservejassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
