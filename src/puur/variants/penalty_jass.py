@@ -140,8 +140,8 @@ class PenaltyJassVariant(DealLineVariant):
     name = "Strafpunktjass"
     aliases = ("penalty-point-jass", "penalty-point", "penalty-jass", "strafpunkt",
                "strafpunkt-jass", "banner-jass")
-    summary = ("four alone, trumps by the first discard: trick 1, the Schellen Ober and the "
-               "last trick cost a point; the first to 9 loses")
+    summary = ("four alone, first-discard trumps: trick 1, the Schellen Ober and the last "
+               "trick cost a point, 9 loses")
     players = (PLAYERS,)
     sides_text = "each alone"
     score_name = "penalty points"

@@ -77,8 +77,9 @@ class PenaltyJassObservation(SeatView):
     trump_seat: int
     trick_no: int
     leader: int
-    #: The seat that led trick 1 of this hand.
+    #: The seat that led trick 1 of this hand, and whether the start card gave it the lead.
     opener: int
+    led_by_start_card: bool
     trick: tuple[tuple[int, int], ...]
     history: tuple[tuple[int, int], ...]
     trick_winners: tuple[int, ...]
@@ -192,6 +193,7 @@ def observe(hand: PenaltyJassHand, seat: int) -> PenaltyJassObservation:
     return PenaltyJassObservation(
         **fields,
         opener=hand.opener,
+        led_by_start_card=hand.led_by_start_card,
         trump_card=hand.trump_card,
         trump_seat=hand.trump_seat,
         trick_values=hand.trick_values,
