@@ -111,7 +111,8 @@ class PenaltyJassGame(DealtSeries[PenaltyJassHand]):
 # Notation
 
 
-ACTIONS: Final = ActionSpace((*(format_card(c) for c in range(NUM_CARDS)), "declare", "quiet"))
+ACTIONS: Final = ActionSpace((*(format_card(c) for c in range(NUM_CARDS)), "declare:bare",
+                              "declare:quiet"))
 
 
 def format_deal_line(d: PenaltyJassDeal) -> str:

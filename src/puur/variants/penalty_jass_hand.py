@@ -26,7 +26,7 @@ Action ids (stable): 0-35 play a card; 36 declare the penalty card; 37 keep quie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.contracts import MODE_OBENABE
@@ -39,7 +39,7 @@ __all__ = ["A_DECLARE", "A_QUIET", "DECLARE", "NUM_ACTIONS", "PenaltyJassDeal",
            "PenaltyJassHand", "check_deal", "deal_penalty_jass", "holder_of"]
 
 #: The phase in which the holder of the bare penalty card declares it or keeps quiet.
-DECLARE: Final = "declare"
+DECLARE: Final = "bare_card"
 A_DECLARE: Final = NUM_CARDS
 A_QUIET: Final = NUM_CARDS + 1
 NUM_ACTIONS: Final = NUM_CARDS + 2
@@ -84,6 +84,10 @@ class PenaltyJassHand(MolotowHand):
     A_STOECK = NUM_ACTIONS + 16
     A_STOECK_NO = NUM_ACTIONS + 17
     NUM_ACTIONS = NUM_ACTIONS
+
+    #: Decisions the table learns of only with the seat's next card (a declaration) or not at
+    #: all (keeping quiet): the question alone would tell who holds the card bare.
+    SECRET_ACTIONS: ClassVar[frozenset[int]] = frozenset({A_DECLARE, A_QUIET})
 
     #: The seat dealt the penalty card bare that may still declare it (-1: none).
     blank_seat: int = -1
@@ -135,6 +139,11 @@ class PenaltyJassHand(MolotowHand):
             self.declared_seat = self.to_move
         self.declare_done = True
         self.phase = PLAY
+
+    def told(self, action: int) -> dict[str, Any] | None:
+        """What the table learns of this seat's secret decision ``action`` with its next card:
+        the declaration (as the protocol's ``declare`` word); nothing of keeping quiet."""
+        return {"type": "declare", "word": "bare"} if action == A_DECLARE else None
 
     def action_text(self, action: int) -> str:
         """A short English text of ``action`` (``ValueError`` when it is not one)."""

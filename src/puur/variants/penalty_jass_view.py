@@ -119,6 +119,11 @@ class PenaltyJassObservation(SeatView):
         """The card whose taker pays a penalty point."""
         return self.rules.card
 
+    @property
+    def named_cards(self) -> int:
+        """The penalty card and the start card: named by the rules, whoever holds them."""
+        return 1 << self.rules.card | 1 << self.rules.start_card
+
     def panel(self) -> dict[str, Any]:
         """The public part of the hand as plain data, the same for every observer: the
         penalty card and its declaration, who was charged with what, the trumps, each
