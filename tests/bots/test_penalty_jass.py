@@ -44,7 +44,7 @@ def test_it_declares_a_bare_ober_and_keeps_a_bare_king_quiet() -> None:
     # With the Schellen King as the penalty card (only the Ace above it) it keeps quiet.
     king = ("HA SA CA HK SK CK CT D6 D8", "DK H9 S9 HJ H8 SJ S8 CJ C8",
             "DA DQ DT HQ HT H7 SQ ST CQ", "D9 DJ D7 H6 S7 S6 C9 C7 C6")
-    hand = hand_of(king, PenaltyJassRules(card=parse_card("DK")))
+    hand = hand_of(king, PenaltyJassRules(penalty_card=parse_card("DK")))
     play(hand, "HA")
     assert PLAYER.act(hand.observation(1)) == A_QUIET
 
@@ -94,7 +94,7 @@ def _mean(games: int) -> tuple[float, float]:
     rules_total = random_total = 0.0
     for g in range(games):
         seat = g % 4
-        game = variant.new_game(PenaltyJassRules(limit=5), seed=f"bots-{g}")
+        game = variant.new_game(PenaltyJassRules(penalty_limit=5), seed=f"bots-{g}")
         bots = [make_bot("rules") if s == seat else make_bot("random", seed=g) for s in range(4)]
         while not game.is_over:
             s = game.to_move

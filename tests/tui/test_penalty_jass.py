@@ -28,7 +28,7 @@ from puur.variants import get
 from puur.variants.penalty_jass_hand import A_DECLARE, A_QUIET, PenaltyJassDeal
 from puur.variants.penalty_jass_rules import PenaltyJassRules
 
-ONE_HAND = variant_rules("penalty_jass", limit=1)
+ONE_HAND = variant_rules("penalty_jass", penalty_limit=1)
 #: A seed whose first deal gives the human (seat 0) the Schellen Ober bare.
 BARE_SEED = 81
 # The worked example of the page: seat 0 leads, wins trick 1 and the last, seat 2 takes the
@@ -48,7 +48,8 @@ def _card(tok: str) -> int:
 
 def _game(hands: tuple[str, ...], rules: PenaltyJassRules | None = None) -> object:
     deal = PenaltyJassDeal(tuple(CardSet.from_text(h).bits for h in hands), 3)
-    return get("penalty_jass").new_game(rules or PenaltyJassRules(limit=1), seed=1, deals=[deal])
+    return get("penalty_jass").new_game(rules or PenaltyJassRules(penalty_limit=1), seed=1,
+                                        deals=[deal])
 
 
 async def _play_first_legal(pilot: Pilot[int]) -> None:
@@ -64,7 +65,8 @@ async def _play_first_legal(pilot: Pilot[int]) -> None:
 def test_the_demo_plays_a_game() -> None:
     v = get("penalty_jass")
     lines: list[str] = []
-    game = run_variant_demo(v, v.rules_from_dict({"preset": "standard", "limit": 3}), seed=4,
+    rules = v.rules_from_dict({"preset": "standard", "penalty_limit": 3})
+    game = run_variant_demo(v, rules, seed=4,
                             players=["rules", "random", "search:quick", "rules"],
                             echo=lines.append)
     assert game.is_over and game.num_seats == 4

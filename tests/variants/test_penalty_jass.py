@@ -121,7 +121,7 @@ def test_the_declared_penalty_card_costs_its_taker_two() -> None:
     off = hand_of(PRESETS["quiet"], BARE)
     play(off, "HA")
     assert off.phase == PLAY and off.to_move == 1
-    three = hand_of(PenaltyJassRules(declared_points=3), BARE)
+    three = hand_of(PenaltyJassRules(bare_points=3), BARE)
     play(three, "HA declare H8 H7 H6  D6 DQ DA D9")
     assert three.credited == (1, 0, 3, 0)
 
@@ -158,7 +158,7 @@ def test_the_start_card_is_known_with_the_leader_of_hand_1() -> None:
     assert all(hand.observation(s).known[0] == 1 << BANNER for s in (-1, 1, 2, 3))
     later = hand_of(PenaltyJassRules(), DEAL, leader=2)
     assert later.to_move == 2 and not any(later.observation(1).known)
-    moved = hand_of(PenaltyJassRules(start_card=parse_card("DA")), DEAL)
+    moved = hand_of(PenaltyJassRules(lead_card=parse_card("DA")), DEAL)
     assert moved.to_move == 2
 
 
@@ -178,14 +178,15 @@ def test_an_illegal_action_changes_nothing() -> None:
 
 
 def test_options_are_checked() -> None:
-    for bad in ({"limit": 0}, {"ties": "split"}, {"declare": "yes"}, {"declared_points": 0},
-                {"card": "CT"}, {"card": "X9"}, {"start_card": "DQ"}):
+    for bad in ({"penalty_limit": 0}, {"loser_ties": "split"}, {"declare_bare": "yes"},
+                {"bare_points": 0}, {"penalty_card": "CT"}, {"penalty_card": "X9"},
+                {"lead_card": "DQ"}):
         with pytest.raises(OptionError):
             VARIANT.rules_from_dict(bad)
     r = PenaltyJassRules()
-    assert (r.limit, r.card, r.start_card, r.declare, r.ties) == (
+    assert (r.penalty_limit, r.penalty_card, r.lead_card, r.declare_bare, r.loser_ties) == (
         9, SCHELLEN_OBER, BANNER, True, "share")
-    assert PRESETS["eicheln-ober"].card == parse_card("CQ")
+    assert PRESETS["eicheln-ober"].penalty_card == parse_card("CQ")
 
 
 def test_the_deal_and_bad_deals() -> None:
@@ -231,26 +232,26 @@ def test_a_game_ends_when_a_total_reaches_the_limit(preset: str) -> None:
     for seed in range(3):
         game = _play_game(rules, seed)
         openers = [r.opener for r in game.rounds]
-        assert game.rounds[0].initial_hands[openers[0]] >> rules.start_card & 1
+        assert game.rounds[0].initial_hands[openers[0]] >> rules.lead_card & 1
         assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(openers))
         totals = [sum(r.result()[s] for r in game.rounds) for s in range(4)]
         assert list(game.scores) == totals
         before = [t - p for t, p in zip(totals, game.round.result(), strict=True)]
-        assert max(before) < rules.limit or rules.ties == "play_on"
+        assert max(before) < rules.penalty_limit or rules.loser_ties == "play_on"
         lost = game.summary()["losers"]
-        assert lost and all(totals[s] == max(totals) >= rules.limit for s in lost)
+        assert lost and all(totals[s] == max(totals) >= rules.penalty_limit for s in lost)
         assert all(game.standings()[s] == max(game.standings()) for s in lost)
         assert game.legal_actions() == []
 
 
 def test_a_limit_of_one_is_a_one_hand_game() -> None:
-    game = _play_game(PenaltyJassRules(limit=1), 2)
+    game = _play_game(PenaltyJassRules(penalty_limit=1), 2)
     assert len(game.rounds) == 1 and sum(game.scores) in (3, 4)
 
 
 def test_a_tie_on_the_highest_total_is_shared_or_played_on() -> None:
     for ties, over in (("share", True), ("play_on", False)):
-        rules = PenaltyJassRules(limit=2, ties=ties)
+        rules = PenaltyJassRules(penalty_limit=2, loser_ties=ties)
         game = PenaltyJassGame(rules, deals=[PenaltyJassDeal(tuple(mask(h) for h in DEAL), 3)])
         hand = game.round
         hand.totals = (0, 0, 1, 0)  # C already has a point: A 2, C 2 after the example
@@ -266,7 +267,7 @@ def test_a_tie_on_the_highest_total_is_shared_or_played_on() -> None:
 
 def test_pop_restores_every_state() -> None:
     rng = random.Random(8)
-    game = PenaltyJassGame(PenaltyJassRules(limit=4), seed=8)
+    game = PenaltyJassGame(PenaltyJassRules(penalty_limit=4), seed=8)
     while not game.is_over:
         hand = game.round
         before = {k: v for k, v in hand.__dict__.items() if k != "_stack"}
@@ -283,7 +284,7 @@ def test_the_variant_is_registered_under_its_names() -> None:
         assert get(name) is VARIANT
     assert VARIANT.num_seats(None) == 4 and VARIANT.lower_is_better
     space = VARIANT.action_space(None)
-    assert space.name(A_DECLARE) == "declare" and space.name(A_QUIET) == "quiet"
+    assert space.name(A_DECLARE) == "declare:bare" and space.name(A_QUIET) == "declare:quiet"
 
 
 def test_every_seat_sees_the_same_panel_and_the_tensor_size() -> None:

@@ -177,8 +177,9 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("penalty_jass", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
         ("penalty_jass", lambda ls: ls.__setitem__(index(ls, "act"), "act stoeck"),
          "expected a card, declare or quiet"),
-        ("penalty_jass", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"card": "CT"}'),
-         "option 'card'"),
+        ("penalty_jass",
+         lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"penalty_card": "CT"}'),
+         "option 'penalty_card'"),
         ("penalty_jass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )

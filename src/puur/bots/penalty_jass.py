@@ -76,7 +76,7 @@ def costly(obs: PenaltyJassObservation) -> bool:
     the penalty card in it, or the penalty card with a player still to play in it."""
     if obs.trick_no in (0, _TRICKS - 1):
         return True
-    card = obs.rules.card
+    card = obs.rules.penalty_card
     if any(c == card for _s, c in obs.trick):
         return True
     gone = any(c == card for _s, c in obs.history) or obs.hand >> card & 1
@@ -87,7 +87,7 @@ def _drop_penalty_card(obs: PenaltyJassObservation, legal: list[int]) -> bool:
     """Whether the penalty card (in ``legal``) now goes to another player for sure: a higher
     card of its suit lies in the trick, or it is a discard once trumps are fixed and a card
     of the suit led lies in the trick."""
-    card = obs.rules.card
+    card = obs.rules.penalty_card
     if card not in legal or not obs.trick:
         return False
     best = _best(obs)
@@ -102,7 +102,7 @@ def play_card(obs: PenaltyJassObservation) -> int:
     legal = [a for a in obs.legal_actions if a < NUM_CARDS]
     if len(legal) == 1:
         return legal[0]
-    card = obs.rules.card
+    card = obs.rules.penalty_card
     if _drop_penalty_card(obs, legal):
         return card
     st = STRENGTH[obs.mode]
@@ -130,7 +130,7 @@ class PenaltyJassPlayer:
         if not obs.legal_actions:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
         if obs.phase == DECLARE:
-            return declare_choice(obs.hand, obs.rules.card, _unseen(obs))
+            return declare_choice(obs.hand, obs.rules.penalty_card, _unseen(obs))
         return play_card(obs)
 
 

@@ -54,7 +54,7 @@ class PenaltyJassModel(MolotowModel):
         card's suit."""
         out = molotow_forbidden(self.play_rule(obs), obs.history, num_seats)
         if obs.declared_seat >= 0:
-            card = obs.rules.card
+            card = obs.rules.penalty_card
             out[obs.declared_seat] |= SUIT_MASK[card // 9] & ~(1 << card)
         return out
 
@@ -104,5 +104,5 @@ class PenaltyJassModel(MolotowModel):
             cost += 1
         ph: Any = hand
         if ph.penalty_card in hand.trick:
-            cost += ph.penalty.declared_points if ph.declared_seat >= 0 else 1
+            cost += ph.penalty.bare_points if ph.declared_seat >= 0 else 1
         return -float(cost)

@@ -38,14 +38,14 @@ class PenaltyJassFace(MolotowFace):
 
     def intro(self, session: PlaySession, lang: str) -> str:
         return Face.intro(self, session, lang) + " " + t("pj.intro", lang,
-                                                          limit=session.rules.limit)
+                                                          limit=session.rules.penalty_limit)
 
     def card_line(self, obs: Any, lang: str, deck: str, markup: bool) -> str:
         """The penalty card, and who declared it bare."""
-        card = (card_markup(obs.rules.card, deck) if markup
-                else card_text(obs.rules.card, deck, lang))
+        card = (card_markup(obs.rules.penalty_card, deck) if markup
+                else card_text(obs.rules.penalty_card, deck, lang))
         if obs.declared_seat >= 0:
-            return t("pj.card_declared", lang, card=card, points=obs.rules.declared_points,
+            return t("pj.card_declared", lang, card=card, points=obs.rules.bare_points,
                      seat=seat_name(obs.declared_seat, lang, seats=obs.num_seats))
         return t("pj.card", lang, card=card)
 
@@ -57,7 +57,7 @@ class PenaltyJassFace(MolotowFace):
     def _mine(self, obs: Any, lang: str) -> str:
         me = obs.seat if obs.seat >= 0 else HUMAN
         return t("pj.mine", lang, score=obs.penalties[me], total=obs.totals[me],
-                 limit=obs.rules.limit)
+                 limit=obs.rules.penalty_limit)
 
     def status(self, session: PlaySession, obs: Any, lang: str, deck: str) -> tuple[str, str]:
         line1 = (t("hand_no", lang, n=obs.hand_no) + "   " + self.card_line(obs, lang, deck, True)
@@ -92,7 +92,7 @@ class PenaltyJassFace(MolotowFace):
     def score_line(self, game: Any, lang: str) -> str:
         n = game.num_seats
         each = ", ".join(f"{seat_name(s, lang, seats=n)} {v}" for s, v in enumerate(game.scores))
-        return t("pj.totals", lang, each=each, limit=game.rules.limit)
+        return t("pj.totals", lang, each=each, limit=game.rules.penalty_limit)
 
     def state_lines(self, session: PlaySession, obs: Any, lang: str, deck: str) -> list[str]:
         n = obs.num_seats
@@ -103,7 +103,7 @@ class PenaltyJassFace(MolotowFace):
 
     def decision_text(self, obs: Any, lang: str) -> str:
         """The declaration's question: the card and what declaring it changes."""
-        return t("pj.ask", lang, points=obs.rules.declared_points)
+        return t("pj.ask", lang, points=obs.rules.bare_points)
 
     def hint_note(self, session: PlaySession, obs: Any, action: Any, value: float | None,
                   raw: int) -> Note:
@@ -119,7 +119,7 @@ class PenaltyJassFace(MolotowFace):
             return super().final_text(game, lang)
         names = ", ".join(seat_name(s, lang, seats=n) for s in lost)
         return t("pj.lost", lang, seat=names, points=game.scores[lost[0]],
-                 limit=game.rules.limit)
+                 limit=game.rules.penalty_limit)
 
 
 def _paid(rd: Any, kind: str, n: int) -> list[int]:

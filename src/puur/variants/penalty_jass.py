@@ -86,7 +86,7 @@ class PenaltyJassGame(DealtSeries[PenaltyJassHand]):
         """The players who lost (none while the game goes on)."""
         if not self.round.is_over:
             return ()
-        return losers(self.scores, self.rules.limit, self.rules.ties)
+        return losers(self.scores, self.rules.penalty_limit, self.rules.loser_ties)
 
     @property
     def is_over(self) -> bool:

@@ -10,10 +10,10 @@ as a trump in its own trick; a player void in the suit led may play any card, be
 and after.
 
 A player dealt the penalty card as his only card of its suit may declare it (with the option
-``declare``): he is asked, in trick 1 before his first card, whether to declare it or keep
+``declare_bare``): he is asked, in trick 1 before his first card, whether to declare it or keep
 quiet. The question is his alone: another seat sees an ordinary turn to play, and learns the
 card's holder only from a declaration. Once declared, the card costs its taker
-``declared_points`` (2) instead of 1.
+``bare_points`` (2) instead of 1.
 
 Card points are kept in the tricks' values (157 in all) but count for nothing: each seat's
 ``credited`` points are its penalty points of the hand so far (trick 1, the trick holding the
@@ -105,15 +105,15 @@ class PenaltyJassHand(MolotowHand):
         #: True when the start card gave the lead (its holder is known to the table).
         self.led_by_start_card: bool = leader is None
         if leader is None:
-            leader = holder_of(deal.hands, options.start_card)
+            leader = holder_of(deal.hands, options.lead_card)
         self.play_rule = options.play_rule()
         self._schieber_play = False
-        card = options.card
+        card = options.penalty_card
         self.penalty_card: int = card
         suit = SUIT_MASK[card // 9]
         self.blank_seat = next(
             (s for s, h in enumerate(deal.hands) if h & suit == 1 << card), -1,
-        ) if options.declare else -1
+        ) if options.declare_bare else -1
         #: The seat that declared the penalty card (-1: nobody), and whether the question is
         #: behind its holder.
         self.declared_seat: int = -1
@@ -172,7 +172,7 @@ class PenaltyJassHand(MolotowHand):
         if t == 0:
             self._credit(winner, 1, "first_trick")
         if self.penalty_card in cards:
-            pts = self.penalty.declared_points if self.declared_seat >= 0 else 1
+            pts = self.penalty.bare_points if self.declared_seat >= 0 else 1
             self._credit(winner, pts, "penalty_card")
         if t == self.num_tricks - 1:
             self._credit(winner, 1, "last_trick")

@@ -42,21 +42,21 @@ class PenaltyJassRules(Options):
 
     VARIANT: ClassVar[str] = "penalty_jass"
 
-    limit: int = option(
+    penalty_limit: int = option(
         9, lo=1, hi=1000,
         doc="the first to reach this many penalty points at the end of a hand loses",
     )
-    card: int = option(
+    penalty_card: int = option(
         SCHELLEN_OBER, card=True, doc="the penalty card: its taker gets a penalty point",
     )
-    start_card: int = option(BANNER, card=True, doc="the holder of this card leads hand 1")
-    declare: bool = option(
+    lead_card: int = option(BANNER, card=True, doc="the holder of this card leads hand 1")
+    declare_bare: bool = option(
         True, doc="a player dealt the penalty card alone in its suit may declare it",
     )
-    declared_points: int = option(
+    bare_points: int = option(
         2, lo=1, hi=9, doc="what the penalty card costs its taker once it was declared",
     )
-    ties: str = option(
+    loser_ties: str = option(
         "share", choices=("share", "play_on"),
         doc="players tied on the highest total at the end share the loss, or play on until "
             "one total is highest alone",
@@ -64,8 +64,9 @@ class PenaltyJassRules(Options):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.card == self.start_card:
-            raise OptionError("option 'card': the penalty card cannot be the start card too")
+        if self.penalty_card == self.lead_card:
+            raise OptionError("option 'penalty_card': the penalty card cannot be the lead card "
+                              "too")
 
     @property
     def players(self) -> int:
@@ -75,7 +76,7 @@ class PenaltyJassRules(Options):
     @property
     def penalty_suit(self) -> int:
         """The suit of the penalty card."""
-        return self.card // 9
+        return self.penalty_card // 9
 
     def molotow_rules(self) -> MolotowRules:
         """The Molotow rule set whose deal and first-discard trumps the game shares: four
@@ -97,9 +98,9 @@ class PenaltyJassRules(Options):
 PRESETS: Final[dict[str, PenaltyJassRules]] = {
     "standard": PenaltyJassRules(name="standard"),
     "eicheln-ober": PenaltyJassRules(name="eicheln-ober",
-                                     card=card_of(Suit.EICHELN, Rank.OBER)),
-    "quiet": PenaltyJassRules(name="quiet", declare=False),
-    "one-loser": PenaltyJassRules(name="one-loser", ties="play_on"),
+                                     penalty_card=card_of(Suit.EICHELN, Rank.OBER)),
+    "quiet": PenaltyJassRules(name="quiet", declare_bare=False),
+    "one-loser": PenaltyJassRules(name="one-loser", loser_ties="play_on"),
 }
 """``standard``: the Schellen Ober costs a point (two once declared), the first to 9 loses,
 players tied on the highest total share the loss; ``eicheln-ober``: the Eicheln Ober is the
@@ -109,10 +110,10 @@ the highest."""
 
 
 def hand_penalties(first: int, taker: int, last: int, declared: bool = False,
-                   declared_points: int = 2, players: int = PLAYERS) -> tuple[int, ...]:
+                   bare_points: int = 2, players: int = PLAYERS) -> tuple[int, ...]:
     """Each player's penalty points for one hand, from the winner of trick 1, the taker of
     the penalty card and the winner of the last trick (seats): a point each, the penalty card
-    ``declared_points`` once declared.
+    ``bare_points`` once declared.
 
     >>> hand_penalties(0, 2, 0)   # A wins trick 1 and the last, C takes the Ober
     (2, 0, 1, 0)
@@ -124,11 +125,11 @@ def hand_penalties(first: int, taker: int, last: int, declared: bool = False,
     for name, seat in (("first", first), ("taker", taker), ("last", last)):
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"{name} must be a seat 0..{players - 1}, not {seat!r}")
-    if type(declared_points) is not int or declared_points < 1:
-        raise ValueError("declared_points is a whole number from 1")
+    if type(bare_points) is not int or bare_points < 1:
+        raise ValueError("bare_points is a whole number from 1")
     out = [0] * players
     out[first] += 1
-    out[taker] += declared_points if declared else 1
+    out[taker] += bare_points if declared else 1
     out[last] += 1
     return tuple(out)
 

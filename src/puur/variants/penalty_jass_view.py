@@ -26,7 +26,7 @@ observer, 0 = the observer, then in playing order):
 489-524    the penalty card
 525-528    the seat that declared the penalty card
 529        tricks played / 9
-530        1 when the penalty card may be declared (``declare``)
+530        1 when the penalty card may be declared (``declare_bare``)
 531        1 once the penalty card is played
 =========  ================================================================
 """
@@ -117,12 +117,12 @@ class PenaltyJassObservation(SeatView):
     @property
     def penalty_card(self) -> int:
         """The card whose taker pays a penalty point."""
-        return self.rules.card
+        return self.rules.penalty_card
 
     @property
     def named_cards(self) -> int:
         """The penalty card and the start card: named by the rules, whoever holds them."""
-        return 1 << self.rules.card | 1 << self.rules.start_card
+        return 1 << self.rules.penalty_card | 1 << self.rules.lead_card
 
     def panel(self) -> dict[str, Any]:
         """The public part of the hand as plain data, the same for every observer: the
@@ -134,10 +134,10 @@ class PenaltyJassObservation(SeatView):
             return s if s >= 0 else None
 
         return {
-            "penalty_card": format_card(self.rules.card),
-            "start_card": format_card(self.rules.start_card),
-            "limit": self.rules.limit,
-            "declared_points": self.rules.declared_points,
+            "penalty_card": format_card(self.rules.penalty_card),
+            "start_card": format_card(self.rules.lead_card),
+            "limit": self.rules.penalty_limit,
+            "declared_points": self.rules.bare_points,
             "declared_seat": seat(self.declared_seat),
             "opener": self.opener,
             "first_trick": seat(self.first_trick),
@@ -162,7 +162,7 @@ class PenaltyJassObservation(SeatView):
         v[324 + self.mode] = 1.0
         if self.trump_card >= 0:
             v[329 + self.trump_card] = 1.0
-        limit = float(self.rules.limit)
+        limit = float(self.rules.penalty_limit)
         for s in range(n):
             r = rel(s)
             if r:
@@ -172,12 +172,12 @@ class PenaltyJassObservation(SeatView):
             v[485 + r] = self.totals[s] / limit
         v[473 + rel(self.leader)] = 1.0
         v[477 + rel(self.opener)] = 1.0
-        v[489 + self.rules.card] = 1.0
+        v[489 + self.rules.penalty_card] = 1.0
         if self.declared_seat >= 0:
             v[525 + rel(self.declared_seat)] = 1.0
         v[529] = self.trick_no / _TRICKS
-        v[530] = 1.0 if self.rules.declare else 0.0
-        v[531] = 1.0 if any(c == self.rules.card for _s, c in self.history) else 0.0
+        v[530] = 1.0 if self.rules.declare_bare else 0.0
+        v[531] = 1.0 if any(c == self.rules.penalty_card for _s, c in self.history) else 0.0
         return v
 
 
@@ -187,7 +187,7 @@ def observe(hand: PenaltyJassHand, seat: int) -> PenaltyJassObservation:
     n = hand.num_seats
     extra = [0] * n
     if hand.led_by_start_card:
-        extra[hand.opener] |= 1 << hand.penalty.start_card
+        extra[hand.opener] |= 1 << hand.penalty.lead_card
     if hand.declared_seat >= 0:
         extra[hand.declared_seat] |= 1 << hand.penalty_card
     view = table_view(hand, seat, tuple(extra))
