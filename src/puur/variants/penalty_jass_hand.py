@@ -172,10 +172,14 @@ class PenaltyJassHand(MolotowHand):
         if t == 0:
             self._credit(winner, 1, "first_trick")
         if self.penalty_card in cards:
-            pts = self.penalty.bare_points if self.declared_seat >= 0 else 1
-            self._credit(winner, pts, "penalty_card")
+            self._credit(winner, self.card_price, "penalty_card")
         if t == self.num_tricks - 1:
             self._credit(winner, 1, "last_trick")
+
+    @property
+    def card_price(self) -> int:
+        """What the penalty card costs its taker: 1, or ``bare_points`` once declared."""
+        return self.penalty.bare_points if self.declared_seat >= 0 else 1
 
     def taker(self, kind: str) -> int:
         """The seat charged with a kind of penalty (``first_trick``, ``penalty_card``,
@@ -189,15 +193,15 @@ class PenaltyJassHand(MolotowHand):
         return self.credited
 
     def summary(self) -> dict[str, Any]:
-        """The trick summary with the trumps, who paid which penalty, the declaration and the
-        result."""
+        """The trick summary with the trumps, who paid which penalty (and what the penalty
+        card cost), the declaration and the result."""
         out = super().summary()
         for key in ("table_weis", "weis", "stoeck"):
             out.pop(key, None)
         out.update(first_trick=self.taker("first_trick"),
                    penalty_card=self.taker("penalty_card"),
                    last_trick=self.taker("last_trick"), declared_seat=self.declared_seat,
-                   penalties=list(self.credited))
+                   card_price=self.card_price, penalties=list(self.credited))
         return out
 
     def seat_values(self) -> tuple[float, ...]:
