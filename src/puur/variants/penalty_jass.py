@@ -19,16 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_cards
+from puur.cards import NUM_CARDS, format_card
 from puur.hand import TrickHand
 from puur.variants.base import ActionSpace, parse_trick_action, rank_sides
 from puur.variants.dealt import DealLineVariant
+from puur.variants.molotow import format_deal_line as molotow_format_deal_line
+from puur.variants.molotow import parse_deal_line as molotow_parse_deal_line
+from puur.variants.molotow_hand import MolotowDeal
 from puur.variants.penalty_jass_hand import (
     A_DECLARE,
     A_QUIET,
     PenaltyJassDeal,
     PenaltyJassHand,
-    check_deal,
     deal_penalty_jass,
 )
 from puur.variants.penalty_jass_rules import PLAYERS, PRESETS, PenaltyJassRules, losers
@@ -116,22 +118,18 @@ ACTIONS: Final = ActionSpace((*(format_card(c) for c in range(NUM_CARDS)), "decl
 
 
 def format_deal_line(d: PenaltyJassDeal) -> str:
-    """``DEALER HAND / HAND / HAND / HAND``: the dealer and the hands, seat 0 first."""
-    return f"{d.dealer} " + " / ".join(format_cards(bits(h)) for h in d.hands)
+    """``DEALER HAND / HAND / HAND / HAND``: the dealer and the hands, seat 0 first (Molotow's
+    line)."""
+    return molotow_format_deal_line(MolotowDeal(d.hands, d.dealer))
 
 
 def parse_deal_line(rules: PenaltyJassRules, text: str) -> PenaltyJassDeal:
     """Parse :func:`format_deal_line`'s text (``ValueError`` saying what is wrong)."""
     parts = text.split(None, 1)
     if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()):
-        raise ValueError("a penalty-point Jass deal reads 'DEALER HAND / HAND / HAND / HAND'")
-    hands = []
-    for p in parts[1].split("/"):
-        m = 0
-        for c in parse_cards(p):
-            m |= 1 << c
-        hands.append(m)
-    return check_deal(rules, PenaltyJassDeal(tuple(hands), int(parts[0])))
+        raise ValueError("a Strafpunktjass deal reads 'DEALER HAND / HAND / HAND / HAND'")
+    m = molotow_parse_deal_line(rules.molotow_rules(), text)
+    return PenaltyJassDeal(m.hands, m.dealer)
 
 
 class PenaltyJassVariant(DealLineVariant):
