@@ -92,8 +92,9 @@ class Client(Connection):
 
 
 def secret_phase(obs: Any) -> bool:
-    """Whether the seat is asked a secret decision (as its own observation shows it)."""
-    return obs.phase == "weis" or (
+    """Whether the seat is asked a secret decision (as its own observation shows it): a Weis,
+    Stöck with the Weis, or the Strafpunktjass's declaration of the bare penalty card."""
+    return obs.phase in ("weis", "bare_card") or (
         obs.phase == "stoeck" and obs.rules.stoeck_announce == "with-weis")
 
 

@@ -146,10 +146,15 @@ class Watch:
                 assert set(act) <= {"type", "declared", "announce"}, (key, ev)
 
 
+#: The words of a variant's own secret decisions (the Strafpunktjass's bare penalty card).
+SECRET_WORDS = ("bare", "quiet")
+
+
 def own_secret(m: dict[str, Any], slot: int, with_weis: bool) -> bool:
     ev = m["event"]
     return ev is not None and ev["type"] == "action" and ev["seat"] == slot and (
         ev["action"]["type"] == "weis" or (ev["action"]["type"] == "stoeck" and with_weis)
+        or (ev["action"]["type"] == "declare" and ev["action"]["word"] in SECRET_WORDS)
     ) and m["game"]["result"] is None
 
 

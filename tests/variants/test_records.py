@@ -215,6 +215,13 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("reservejass", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; reserve ", " ; talon ")),
          "reserve CARDS"),
+        ("penalty_jass", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("penalty_jass", lambda ls: ls.__setitem__(index(ls, "act"), "act stoeck"),
+         "expected a card, declare or quiet"),
+        ("penalty_jass",
+         lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"penalty_card": "CT"}'),
+         "option 'penalty_card'"),
+        ("penalty_jass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

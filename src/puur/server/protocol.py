@@ -297,9 +297,11 @@ class You(TypedDict):
 class Revealed(TypedDict):
     """A secret decision the table learns with the seat's card."""
 
-    type: Literal["weis", "stoeck"]
+    type: Literal["weis", "stoeck", "declare"]
     declared: NotRequired[list[Announced]]
     announce: NotRequired[bool]
+    #: A variant's own declaration (the Strafpunktjass's bare penalty card: ``bare``).
+    word: NotRequired[str]
 
 
 ActionEvent = TypedDict("ActionEvent", {

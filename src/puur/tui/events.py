@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puur.tui.moves import decode
+from puur.tui.moves import DECLARE_WORDS, decode
 
 __all__ = ["HUMAN", "Event", "apply_action"]
 
@@ -105,8 +105,8 @@ def apply_action(game: Any, action: int) -> list[Event]:
         ev("weis", seat, melds=obs.weis_announced[seat])
     elif move.kind == "stoeck" and move.value == 1:
         ev("stoeck", seat)
-    elif move.kind == "declare":
-        ev("declare", seat, row=move.value)
+    elif move.kind == "declare" and DECLARE_WORDS[move.value] != "quiet":
+        ev("declare", seat, row=move.value)  # keeping quiet is the seat's secret
     elif move.kind == "card":
         ev("play", seat, card=action)
     elif move.kind == "bid":

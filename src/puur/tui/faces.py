@@ -357,6 +357,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_penalty_jass import PenaltyJassFace
     from puur.tui.face_reservejass import ReservejassFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schaggi_haas import SchaggiHaasFace
@@ -365,13 +366,12 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_sidi_barrani import SidiBarraniFace
     from puur.tui.face_zuger import ZugerFace
 
-    return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(),
-                               MolotowFace(), HandjassFace(), BieterFace(),
-                               SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
-                               GuggitalerFace(), SchellenjassFace(), FahnderFace(),
+    return {f.key: f for f in (SchieberFace(), DifferenzlerFace(), CoiffeurFace(), MolotowFace(),
+                               HandjassFace(), BieterFace(), SidiBarraniFace(), KreuzjassFace(),
+                               ZugerFace(), GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace(), SchaggiHaasFace(), ReservejassFace(),
-                               SechserFace())}
+                               HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
+                               PenaltyJassFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -28,12 +28,13 @@ from puur.variants import Variant, variants
 __all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "row_groups",
            "variant_of"]
 
-#: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go
-#: home, and the answers to forcing and to the settlement; Königsjass: keep or swap the hand,
-#: exchange the trump 6 or pass; Schaggi Haas: besser, rob; Reservejass: swap the hand for
-#: the reserve), in id order.
+#: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go home,
+#: and the answers to forcing and to the settlement; Königsjass: keep or swap the hand, exchange
+#: the trump 6 or pass; Schaggi Haas: besser, rob; Reservejass: swap the hand for the reserve;
+#: Strafpunktjass: declare the bare penalty card or keep quiet), in id order.
 DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
-                 "noforce", "keep", "exchange", "pass", "besser", "rob", "reserve")
+                 "noforce", "keep", "exchange", "pass", "besser", "rob", "reserve", "bare",
+                 "quiet")
 
 
 @dataclass(frozen=True)

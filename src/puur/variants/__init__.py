@@ -25,6 +25,7 @@ from puur.variants import (
     kreuzjass,
     mittlere,
     molotow,
+    penalty_jass,
     reservejass,
     schaffhauser,
     schaggi_haas,
@@ -57,4 +58,5 @@ register(mittlere.VARIANT)
 register(hindersi.VARIANT)
 register(schaggi_haas.VARIANT)
 register(reservejass.VARIANT)
+register(penalty_jass.VARIANT)
 register(sechser.VARIANT)

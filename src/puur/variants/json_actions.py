@@ -204,6 +204,8 @@ def is_secret(hand: TrickHand, action: int) -> bool:
     Weis decision, or a Stöck decision when Stöck is announced with the Weis."""
     if hand.A_WEIS <= action <= hand.A_WEIS + MAX_WEIS_OPTIONS:
         return True
+    if action in getattr(hand, "SECRET_ACTIONS", ()):  # a variant's own (Strafpunktjass)
+        return True
     return (action in (hand.A_STOECK, hand.A_STOECK_NO)
             and hand.rules.stoeck_announce == "with-weis")
 
@@ -250,6 +252,11 @@ def revealed(hand: TrickHand, seat: int, actions: list[int]) -> list[dict[str, A
             out.append({"type": "weis", "declared": announced(hand, seat)})
         elif a == hand.A_STOECK:
             out.append({"type": "stoeck", "announce": True})
+        else:  # a variant's own secret decision (Strafpunktjass's declaration)
+            told = getattr(hand, "told", None)
+            said = told(a) if callable(told) else None
+            if said is not None:
+                out.append(said)
     return out
 
 

@@ -18,6 +18,7 @@ import { cardName, errorText, t } from "./i18n.js";
 import { pile } from "./piles.js";
 import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
+import { isPenaltyJass, penaltyJassBox, penaltyJassNotes } from "./penalty_jass.js";
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
@@ -88,6 +89,10 @@ export function mountReplay(view, id, ctx) {
     if (isBieter(p)) return bieterBox(done ? p : { ...p, team_points: null }, h.hand_no, seatName);
     if (isSchaffhauser(p)) return schaffhauserBox(done ? p : { ...p, team_points: null }, seatName);
     if (isFahnder(p)) return fahnderBox(names, done ? p : { ...p, team_points: null }, h.hand_no, seatName);
+    if (isPenaltyJass(p)) {
+      const shown = done ? p : { ...p, penalties: p.penalties.map(() => "–"), result: null };
+      return penaltyJassBox(names, shown, h.hand_no, null, seatName, deck());
+    }
     if (isSchellenjass(p)) {
       const shown = done ? p : { ...p, taken: p.taken.map(() => "–"), result: null };
       return schellenjassBox(names, shown, h.hand_no, null, deck());
@@ -140,6 +145,7 @@ export function mountReplay(view, id, ctx) {
         fahnderNotes(p, null, seatName, deck())}`;
     }
     if (isSchellenjass(h.panel)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${penaltyNote(h.panel, deck())}`;
+    if (isPenaltyJass(p)) return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${penaltyJassNotes(p, seatName, deck())}`;
     if (h.chooser === null || h.chooser === undefined) {
       return html`${contractChip(h.contract, h.multiplier, "", false, deck())}${
         h.dealer !== null ? turnedNote(h.turned, seatName(h.dealer), deck()) : ""}${

@@ -16,6 +16,7 @@ import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
+import { isPenaltyJassScore, penaltyJassScore } from "./penalty_jass.js";
 import { hindersiScore, isHindersiScore } from "./hindersi.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
@@ -138,6 +139,7 @@ export function sheetTable(names, panel, deck, { written = null, marks = {}, pla
 export function handScore(names, score, after, rows, sides, deck) {
   if (score.forecasts) return forecastScore(names, score, after);
   if (score.row) return rowScore(names, rows || [], score, after, sides, deck);
+  if (isPenaltyJassScore(score)) return penaltyJassScore(names, score, after);  // before Molotow's
   if (isMolotowScore(score)) return molotowScore(names, score, after);
   if (isGuggitalerScore(score)) return guggitalerScore(names, score, after);
   if (isHandjassScore(score)) return handjassScore(names, score, after);

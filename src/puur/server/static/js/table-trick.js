@@ -13,6 +13,7 @@ import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { isSchaggiHaas, schaggiPiles } from "./schaggi_haas.js";
 import { isReservejass, reservejassPiles } from "./reservejass.js";
+import { isPenaltyJass, penaltyJassNotes } from "./penalty_jass.js";
 import { isSchellenjass, penaltyNote } from "./schellenjass.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
@@ -48,6 +49,7 @@ function contractLine(table) {
   if (isMolotow(g.panel)) {
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${trumpNote(g.panel, table.notMe, deck)}`;
   }
+  if (isPenaltyJass(p)) return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${penaltyJassNotes(p, table.notMe, deck)}`;
   if (isSchellenjass(p)) return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${penaltyNote(p, deck)}`;
   if (g.chooser === null || g.chooser === undefined) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);

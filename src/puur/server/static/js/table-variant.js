@@ -17,6 +17,7 @@ import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isReservejass, reservejassBox } from "./reservejass.js";
+import { isPenaltyJass, penaltyJassBox } from "./penalty_jass.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
@@ -163,6 +164,7 @@ export function variantSide(table) {
     return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
+  if (isPenaltyJass(p)) return penaltyJassBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMittlere(p)) return mittlereBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
