@@ -25,6 +25,7 @@ from puur.variants import (
     kreuzjass,
     mittlere,
     molotow,
+    offener_jass,
     schaffhauser,
     schellenjass,
     schieber,
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(offener_jass.VARIANT)
