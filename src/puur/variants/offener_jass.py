@@ -160,7 +160,7 @@ class OffenerJassVariant(DealLineVariant):
     aliases = ("offener-jass", "offenerjass", "zweier-bieter", "zweierbieter",
                "zweier_bieter", "open bidding", "two-player open bidding")
     summary = ("two alone, six in hand and twelve on the table: bid card points for trumps, "
-               "write what you make over the bid or what the bidder falls short; 50 wins")
+               "the first to 50 wins")
     players = (2,)
     sides_text = "each alone"
     options_class = OffenerJassRules
