@@ -357,6 +357,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_offener_jass import OffenerJassFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schellenjass import SchellenjassFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
@@ -367,7 +368,7 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace())}
+                               HindersiFace(), OffenerJassFace())}
 
 
 FACES: dict[str, Face] = {}
