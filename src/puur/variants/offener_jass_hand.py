@@ -323,13 +323,14 @@ class OffenerJassHand(TrickHand):
         return (float(a - b), float(b - a))
 
     def summary(self) -> dict[str, Any]:
-        """The trick summary with the auction, the contract and what each seat wrote."""
+        """The trick summary with the auction, the contract, what each seat wrote and how many
+        face-down cards were turned up (``turned_up``)."""
         out = super().summary()
         out.update(
             dealer=self.dealer, bidder=self.bidder, bid=self.bid,
             contract=format_contract(self.contract) if self.contract >= 0 else None,
             made=self.made, written=list(self.result()), totals=list(self.totals),
-            calls=[[s, v] for s, v in self.calls],
+            calls=[[s, v] for s, v in self.calls], turned_up=len(self.turned),
         )
         return out
 

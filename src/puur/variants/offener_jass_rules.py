@@ -123,12 +123,12 @@ class OffenerJassRules(Options):
 PRESETS: Final[dict[str, OffenerJassRules]] = {
     "standard": OffenerJassRules(name="standard"),
     "separate": OffenerJassRules(name="separate", follow_scope="separate",
-                                 turn_up="after_trick", bid_grid=True),
+                                 turn_up="after_trick", bid_grid=True, target=150),
 }
 """``standard`` (the default): open at 60, raise by 5 or more, Schieber's follow rule over the
 hand and the face-up cards together, a face-down card turned up at once, 50 to win;
 ``separate``: the hand and the face-up cards follow apart, a face-down card is turned up once
-the trick is over, and bids lie on the grid 60, 65, 70 …"""
+the trick is over, bids lie on the grid 60, 65, 70 …, and the game goes to 150."""
 
 
 def hand_result(bid: int, made: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
+import { isOffenerJass, offenerJassBox } from "./offener_jass.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { contractIcon, contractName } from "./pieces.js";
@@ -168,6 +169,7 @@ export function variantSide(table) {
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
+  if (isOffenerJass(p)) return offenerJassBox(table, p);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
