@@ -152,7 +152,7 @@ def test_the_table_fits_a_desktop_and_a_phone(new_page: Callable[..., Any], serv
         if page.query_selector("#oj-pass") and page.query_selector(".oj-box .auction-calls li"):
             click_and_wait(page, "#oj-pass")
         elif page.query_selector("#oj-bid-input"):
-            bid(page, [a["value"] for a in g["legal"] if a["type"] == "bid"][0])
+            bid(page, next(a["value"] for a in g["legal"] if a["type"] == "bid"))
         elif page.query_selector(".choose-panel .choice"):
             click_and_wait(page, ".choose-panel .choice")
         elif page.query_selector(".oj-row.mine .oj-card.own.legal"):

@@ -48,7 +48,8 @@ class FaceDownSecrets:
             if down:
                 self.face_down += 1
                 self.own_face_down += key == s
-            assert not sent & down, f"seat {key} was sent seat {s}'s face-down {sorted(sent & down)}"
+            leak = sorted(sent & down)
+            assert not leak, f"seat {key} was sent seat {s}'s face-down {leak}"
             if key != s:
                 held = tokens(hand.hand_cards(s))
                 assert not sent & held, f"seat {key} was sent seat {s}'s hand {sorted(sent & held)}"

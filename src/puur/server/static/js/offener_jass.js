@@ -69,7 +69,7 @@ export function ojBidPanel(table, legal, timer) {
   const p = g.panel;
   const bids = legal.filter((a) => a.type === "bid").map((a) => a.value);
   const pass = legal.some((a) => a.type === "pass");
-  const prompt = p.bidder === null || p.bidder === undefined ? t("oj.open", { n: bids[0] })
+  const prompt = p.bidder === null || p.bidder === undefined ? t("oj.open", { value: bids[0] })
     : t("auction.high", { value: p.bid, who: table.seatName(p.bidder) });
   const field = () => document.getElementById("oj-bid-input");
   const nudge = (dir) => () => {
