@@ -106,7 +106,7 @@ class OffenerJassModel(VariantModel):
 
     def forbidden(self, obs: Any, num_seats: int) -> list[int]:
         """What the plays prove of the cards in each seat's hand (module text)."""
-        base: OffenerJassObservation = obs.base
+        base: OffenerJassObservation = obs.base if isinstance(obs, SamplingView) else obs
         rule = self.play_rule(obs)
         separate = base.rules.follow_scope == "separate"
         trump = base.trump
@@ -128,14 +128,15 @@ class OffenerJassModel(VariantModel):
 
     def build(self, obs: Any, initial: tuple[int, ...], rng: random.Random,
               strict: bool) -> TrickHand:
-        """The deal behind the world ``initial`` (what each seat held and played, then each
-        seat's face-down cards), the auction, the contract and the cards replayed."""
-        base: OffenerJassObservation = obs.base
+        """The deal behind the world ``initial`` (each seat's cards, then each seat's
+        face-down cards as they lie now; ``obs`` the observation or its sampling view), the
+        auction, the contract and the cards replayed."""
+        base: OffenerJassObservation = obs.base if isinstance(obs, SamplingView) else obs
         n = base.num_seats
         hands = []
         down = []
         for s in range(n):
-            table = 0
+            table = initial[n + s]
             for c in (*base.dealt_up[s], *base.turned_up[s]):
                 if c >= 0:
                     table |= 1 << c

@@ -192,6 +192,11 @@ class OffenerJassHand(TrickHand):
                 m |= 1 << c
         return m
 
+    @property
+    def piles(self) -> tuple[int, ...]:
+        """The cards in no hand as they lie now: each seat's face-down cards (secret)."""
+        return tuple(self.down_mask(s) for s in range(SEATS))
+
     def hand_cards(self, seat: int) -> int:
         """The cards ``seat`` holds in its hand (not those on the table)."""
         return self.hands[seat] & ~self.up_mask(seat)
