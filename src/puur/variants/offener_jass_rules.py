@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from puur.cards import NUM_CARDS, format_card
-from puur.contracts import CONTRACT_TOKENS
 from puur.options import OptionError, Options, option
 from puur.rules import RuleSet
 from puur.tricks import PlayRule
@@ -34,6 +32,7 @@ from puur.variants.sidi_barrani_rules import (
     bid_action,
     bid_value,
 )
+from puur.variants.sidi_barrani_rules import ACTION_NAMES as SIDI_NAMES
 
 __all__ = [
     "ACTION_NAMES", "A_BID", "A_CHOOSE", "A_PASS", "MAX_BID", "NUM_ACTIONS", "PILES",
@@ -46,15 +45,9 @@ PILES: Final = 6
 
 
 def _action_names() -> tuple[str, ...]:
-    names = ["-"] * NUM_ACTIONS
-    for c in range(NUM_CARDS):
-        names[c] = format_card(c)
-    for c in range(6):
-        names[A_CHOOSE + c] = f"choose:{CONTRACT_TOKENS[c]}"
-    names[A_PASS] = "pass"
-    for v in range(MAX_BID + 1):
-        names[A_BID + v] = f"bid:{v}"
-    return tuple(names)
+    """Sidi Barrani's names for the same ids, without its Weis, Stöck and double."""
+    return tuple("-" if A_CHOOSE + 6 <= a < A_PASS or a == A_PASS + 1 else name
+                 for a, name in enumerate(SIDI_NAMES))
 
 
 #: The name of every action id (unused ids are named ``-``).
