@@ -19,7 +19,7 @@ from puur.cards import parse_card
 from puur.demo import run_variant_demo
 from puur.i18n import t
 from puur.tui.app import CardWidget, GameScreen, InfoScreen, PuurApp
-from puur.tui.decisions import choice_dialog
+from puur.tui.decisions import MAX_BIDS, choice_dialog
 from puur.tui.face_offener_jass import COVERED, EMPTY, OffenerJassFace, table_row
 from puur.tui.faces import face_for
 from puur.tui.plain import EXIT_OK, ordered_choices, run_plain
@@ -148,3 +148,36 @@ def test_a_refused_card_says_it_must_follow_from_the_table() -> None:
     assert obs.legal_actions == (card("H6"),)
     why = why_illegal(obs, card("D6"))
     assert why.key == "why.follow"
+
+
+def test_the_opening_bid_dialog_lists_a_screenful_from_the_lowest_to_157() -> None:
+    game = V.new_game(SHORT, seed=1, deals=[parse_deal_line(DEAL)])
+    dialog = choice_dialog(game.observation(0), "en", "french")
+    assert dialog is not None
+    values = [a - bid_action(0) for a, _label in dialog.choices]
+    assert len(values) == MAX_BIDS and values[:5] == [60, 61, 62, 63, 64]
+    assert values[-1] == 157 and values == sorted(values)
+    game.push(bid_action(100))
+    game.push(bid_action(150))  # the human may pass, or raise from 155 to 157
+    choices = dict(choice_dialog(game.observation(0), "en", "french").choices)  # type: ignore[union-attr]
+    assert set(choices) == {A_PASS, bid_action(155), bid_action(156), bid_action(157)}
+
+
+@pytest.mark.anyio
+async def test_the_full_screen_table_asks_the_opening_bid_on_a_small_screen() -> None:
+    from puur.tui.session import PlaySession
+    from puur.tui.widgets import ChoiceDialog
+
+    game = V.new_game(SHORT, seed=1, deals=[parse_deal_line(DEAL)])
+    session = PlaySession(game=game, bots=["random"])
+    app = PuurApp(variant_settings(session.rules), session=session, setup=False,
+                  remember=False, save_path=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        assert isinstance(app.screen, ChoiceDialog) and app.screen.kind == "bid"
+        await pilot.press("2")  # the second choice: a bid of 61
+        await pilot.pause()
+        assert game.round.calls[0] == (0, 61)
