@@ -181,3 +181,10 @@ async def test_the_full_screen_table_asks_the_opening_bid_on_a_small_screen() ->
         await pilot.press("2")  # the second choice: a bid of 61
         await pilot.pause()
         assert game.round.calls[0] == (0, 61)
+
+
+@pytest.mark.anyio
+async def test_the_setup_screen_shows_every_option_whole_at_80x24() -> None:
+    from tests.tui.test_small_screens import test_every_variant_setup_at_80x24 as setup_check
+
+    await setup_check("offener_jass", "", "fr")  # the longest labels and values
