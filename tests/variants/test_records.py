@@ -222,6 +222,17 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
          lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"penalty_card": "CT"}'),
          "option 'penalty_card'"),
         ("penalty_jass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("offener_jass", lambda ls: ls.__setitem__(index(ls, "act"), "act double"),
+         "bad action"),
+        ("offener_jass", lambda ls: ls.__setitem__(index(ls, "act"), "act pass"), "may not"),
+        ("offener_jass", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:55"), "may not"),
+        ("offener_jass", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                                   'rules {"min_bid": 200}'),
+         "option 'min_bid'"),
+        ("offener_jass", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; down ", " ; up ")),
+         "reads 'DEALER"),
+        ("offener_jass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -21,6 +21,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     kreuzjass,
     mittlere,
     molotow,
+    offener_jass,
     penalty_jass,
     reservejass,
     schaffhauser,

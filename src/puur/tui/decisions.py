@@ -17,8 +17,8 @@ from puur.tui.notes import Row, action_arg, pushes_back, render_arg
 from puur.tui.render import card_markup, contract_name, contract_way, seat_name, sort_hand
 from puur.tui.widgets import ChoiceDialog, NumberDialog
 
-__all__ = ["BACK", "choice_dialog", "forecast_dialog", "group_code", "rows_dialog",
-           "ways_dialog"]
+__all__ = ["BACK", "MAX_BIDS", "choice_dialog", "forecast_dialog", "group_code", "rows_dialog",
+           "shown_bids", "ways_dialog"]
 
 #: The answer of a ways dialog that goes back to the rows.
 BACK = -1
@@ -31,6 +31,25 @@ def group_code(row: int) -> int:
 
 def _hand_line(obs: Any, deck: str) -> str:
     return "  ".join(card_markup(c, deck) for c in sort_hand(obs.hand, obs.trump))
+
+
+#: The most bids a dialog lists (with the text over them they fit a screen of 24 rows).
+MAX_BIDS = 10
+
+
+def shown_bids(legal: list[int], moves: dict[int, Any]) -> list[int]:
+    """The legal actions a dialog lists: all of them, but of more than :data:`MAX_BIDS` bids
+    the lowest half of that many and the rest spread evenly up to the highest (an auction that
+    allows every raise up to 157; the line mode takes any bid typed, ``bid:N``)."""
+    bids = [a for a in legal if moves[a].kind == "bid"]
+    if len(bids) <= MAX_BIDS:
+        return legal
+    low = MAX_BIDS // 2
+    rest = bids[low:]
+    spread = {rest[round(i * (len(rest) - 1) / (MAX_BIDS - low - 1))]
+              for i in range(MAX_BIDS - low)}
+    keep = set(bids[:low]) | spread
+    return [a for a in legal if moves[a].kind != "bid" or a in keep]
 
 
 def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
@@ -77,7 +96,8 @@ def choice_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog | None:
         # the engine's order, each in words.
         from puur.tui.faces import face_for
 
-        choices = [(a, render_arg(action_arg(a, obs), deck, lang)) for a in legal]
+        choices = [(a, render_arg(action_arg(a, obs), deck, lang))
+                   for a in shown_bids(legal, moves)]
         said = face_for(variant.key).decision_text(obs, lang)
         return ChoiceDialog(str(obs.phase), t(f"decide.{obs.phase}", lang),
                             (said + "\n" if said else "") + _hand_line(obs, deck), choices)

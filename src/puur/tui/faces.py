@@ -357,6 +357,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_offener_jass import OffenerJassFace
     from puur.tui.face_penalty_jass import PenaltyJassFace
     from puur.tui.face_reservejass import ReservejassFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
@@ -371,7 +372,7 @@ def _faces() -> dict[str, Face]:
                                ZugerFace(), GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
                                HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
-                               PenaltyJassFace())}
+                               PenaltyJassFace(), OffenerJassFace())}
 
 
 FACES: dict[str, Face] = {}

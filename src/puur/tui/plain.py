@@ -35,6 +35,7 @@ from puur.tui.render import (
     contract_name,
     contract_way,
     event_text,
+    playable_cards,
     replay_action_text,
     seat_name,
     sort_hand,
@@ -68,7 +69,7 @@ def ordered_choices(session: PlaySession) -> list[int]:
     obs = session.observation()
     if obs.phase != "play":
         return legal
-    order = {c: i for i, c in enumerate(sort_hand(obs.hand, obs.trump))}
+    order = {c: i for i, c in enumerate(sort_hand(playable_cards(obs), obs.trump))}
     return sorted(legal, key=lambda a: order.get(a, len(order) + a))
 
 

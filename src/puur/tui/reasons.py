@@ -17,12 +17,14 @@ from puur.contracts import STRENGTH
 from puur.round import legal_cards
 from puur.tui.moves import Move, decode, variant_of
 from puur.tui.notes import Card, Contract, Note, Row, Suit, note
+from puur.tui.render import playable_cards
 
 __all__ = ["why_illegal", "why_row"]
 
 
 def _card_reason(obs: Any, card: int) -> Note:
-    if not obs.hand >> card & 1:
+    held = playable_cards(obs)
+    if not held >> card & 1:
         return note("why.not_held", card=Card(card))
     if not obs.trick:
         return note("why.other")
@@ -34,7 +36,7 @@ def _card_reason(obs: Any, card: int) -> Note:
         if trumps:
             best = max(trumps, key=lambda c: STRENGTH[obs.mode][c])
             # Legal but for the trump in the trick: the card would undertrump.
-            if legal_cards(obs.hand, lead, -1, trump) >> card & 1:
+            if legal_cards(held, lead, -1, trump) >> card & 1:
                 return note("why.undertrump", card=Card(card), best=Card(best))
     if suit_of(card) != lead and any(suit_of(c) == lead for c in legal):
         return note("why.follow_trumps" if lead == trump else "why.follow", suit=Suit(lead))

@@ -41,6 +41,7 @@ __all__ = [
     "event_text",
     "hand_points_text",
     "meld_text",
+    "playable_cards",
     "player_label",
     "replay_action_text",
     "result_text",
@@ -102,6 +103,12 @@ def suit_name(suit: int, deck: str, lang: str) -> str:
     if deck == "swiss":
         return _style(deck).suit_names[suit]
     return t(f"suit.{deck}.{suit}", lang)
+
+
+def playable_cards(obs: Any) -> int:
+    """The cards the seat of ``obs`` may play from: its hand, and its face-up cards on the
+    table where a game plays those like the hand's (Offener Jass's ``playable``)."""
+    return int(getattr(obs, "playable", obs.hand))
 
 
 def card_text(card: int, deck: str, lang: str) -> str:

@@ -28,7 +28,7 @@ from textual.widgets import Footer, RichLog, Static
 from puur.i18n import t, tn
 from puur.tui.faces import Face, face_for
 from puur.tui.notes import LogEntry, Note, render_entry
-from puur.tui.render import card_markup, player_label, seat_name, sort_hand
+from puur.tui.render import card_markup, playable_cards, player_label, seat_name, sort_hand
 from puur.tui.session import HUMAN, PlaySession, seat_positions
 from puur.tui.widgets import CardWidget, SeatPanel
 
@@ -271,7 +271,7 @@ class TableView(Screen[None]):
         s = self.session
         obs = s.observation()
         legal = set(obs.legal_actions) if s.human_to_move() and obs.phase == "play" else set()
-        cards = sort_hand(obs.hand, obs.trump)
+        cards = sort_hand(playable_cards(obs), obs.trump)
         focused_card = getattr(self.focused, "card", None)
         slots = list(self.query(CardWidget))
         for i, w in enumerate(slots):

@@ -25,6 +25,7 @@ from puur.variants import (
     kreuzjass,
     mittlere,
     molotow,
+    offener_jass,
     penalty_jass,
     reservejass,
     schaffhauser,
@@ -57,6 +58,7 @@ register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
 register(schaggi_haas.VARIANT)
+register(offener_jass.VARIANT)
 register(reservejass.VARIANT)
 register(penalty_jass.VARIANT)
 register(sechser.VARIANT)

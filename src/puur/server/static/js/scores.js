@@ -15,6 +15,7 @@ import { handjassScore, isHandjassScore } from "./handjass.js";
 import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
+import { isOffenerJassScore, offenerJassScore } from "./offener_jass.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
 import { isPenaltyJassScore, penaltyJassScore } from "./penalty_jass.js";
 import { hindersiScore, isHindersiScore } from "./hindersi.js";
@@ -149,6 +150,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   if (isHindersiScore(score)) return hindersiScore(names, score, after);
+  if (isOffenerJassScore(score)) return offenerJassScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

@@ -13,6 +13,7 @@ import { isFahnder } from "./fahnder.js";
 import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { isReservejass, reservePanel } from "./reservejass.js";
+import { isOffenerJass, ojBidPanel } from "./offener_jass.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 import { isSchaggiHaas, schaggiDiscardPrompt } from "./schaggi_haas.js";
@@ -137,6 +138,7 @@ export function actionBar(table) {
   if (isSchaggiHaas(g.panel) && g.phase === "discard") return [...out, schaggiDiscardPrompt(table, timer)];
   if (isSchaffhauser(g.panel) && g.phase === "decline") return [...out, declinePanel(table, legal, timer)];
   if (isDomino(g.panel)) return [...out, dominoPanel(table, legal, timer)];
+  if (isOffenerJass(g.panel) && g.phase === "bid") return [...out, ojBidPanel(table, legal, timer)];
   if (g.phase === "weis") return [...out, weisPanel(table, timer)];
   if (g.phase === "stoeck") return [...out, stoeckPanel(table, timer)];
   if (legal.some((a) => a.type === "declare")) return [...out, wordsPanel(table, legal, timer)];

@@ -9,6 +9,7 @@ import { fahnderNotes, isFahnder } from "./fahnder.js";
 import { dominoRows, isDomino } from "./guggitaler.js";
 import { handjassPiles, isHandjass, robbedNote } from "./handjass.js";
 import { isKoenigsjass, koenigsjassPiles } from "./koenigsjass.js";
+import { isOffenerJass, offenerJassRows } from "./offener_jass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { isSchaggiHaas, schaggiPiles } from "./schaggi_haas.js";
@@ -35,6 +36,7 @@ export function contract(table) {
   else if (isReservejass(p)) piles = reservejassPiles(p, table.notMe, table.deck(), g.own);
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
   else if (isDomino(p)) piles = dominoRows(p, table.deck());
+  else if (isOffenerJass(p)) piles = offenerJassRows(table);
   return html`${contractLine(table)}${piles}`;
 }
 

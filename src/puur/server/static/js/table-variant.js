@@ -18,6 +18,7 @@ import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isReservejass, reservejassBox } from "./reservejass.js";
 import { isPenaltyJass, penaltyJassBox } from "./penalty_jass.js";
+import { isOffenerJass, offenerJassBox } from "./offener_jass.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
@@ -175,6 +176,7 @@ export function variantSide(table) {
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
+  if (isOffenerJass(p)) return offenerJassBox(table, p);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
