@@ -16,6 +16,7 @@ from __future__ import annotations
 from puur.variants import (
     bieter,
     coiffeur,
+    darts,
     differenzler,
     fahnder,
     guggitaler,
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(darts.VARIANT)
