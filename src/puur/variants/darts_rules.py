@@ -97,10 +97,9 @@ PRESETS: Final[dict[str, DartsRules]] = {
     "1001": DartsRules(name="1001", darts_target=1001),
     "three": DartsRules(name="three", players=3),
     "two": DartsRules(name="two", players=2),
-    "exact": DartsRules(name="exact", darts_exact_finish=True),
 }
 """``301``: four players in two teams to 301; ``501`` and ``1001``: the longer games; ``three``,
-``two``: the smaller tables (each alone) to 301; ``exact``: 301 hit exactly."""
+``two``: the smaller tables (each alone) to 301."""
 
 
 def deal_shape(players: int) -> tuple[int, int]:
