@@ -84,6 +84,12 @@ class DartsRules(Options):
         """The side of each seat: partners sit opposite with four players."""
         return (0, 1, 0, 1) if self.players == 4 else tuple(range(self.players))
 
+    @property
+    def last_trick_bonus(self) -> int:
+        """The last trick's 5 points, named as Schieber's rule set names them (the card play
+        of the rule player reads it)."""
+        return self.trick_rules().last_trick_bonus
+
     def trick_rules(self) -> RuleSet:
         """The Schieber rule set of the card play with the table's Weis, Stöck and Match
         bonus, no multiplier and no target inside the hand."""

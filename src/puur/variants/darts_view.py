@@ -106,6 +106,11 @@ class DartsObservation(SeatView):
     legal_actions: tuple[int, ...] = ()
 
     @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats that play the tricks: every seat."""
+        return tuple(range(self.num_seats))
+
+    @property
     def chooser_side(self) -> int:
         """The side that chose (-1 before the choice)."""
         return self.sides[self.chooser] if self.chooser >= 0 else -1
