@@ -177,7 +177,7 @@ def test_the_choice_moves_one_seat_a_hand() -> None:
         game.push(rng.choice(game.legal_actions()))
     first = vorhands[0]
     assert vorhands == [(first + k) % 4 for k in range(5)]
-    assert game.end_reason == "hand_limit" and game.winners == ()
+    assert game.ended_by == "hand_limit" and game.winners == ()
     assert game.standings() == ((1, 2) if game.scores[0] > game.scores[1] else
                                 (2, 1) if game.scores[1] > game.scores[0] else (1, 1))
 
@@ -217,7 +217,7 @@ def test_a_game_ends_when_a_side_reaches_the_target() -> None:
         game = DartsGame(PRESETS[preset], seed=seed)
         play_out(game, random.Random(seed))
         target = game.rules.darts_target
-        assert max(game.scores) >= target and game.end_reason == "target"
+        assert max(game.scores) >= target and game.ended_by == "target"
         before = game.round.totals
         assert max(before) < target              # the game went on until then
         w = game.winners

@@ -89,7 +89,7 @@ class DartsGame(DealtSeries[DartsHand]):
                        r.chooser_side)
 
     @property
-    def end_reason(self) -> str:
+    def ended_by(self) -> str:
         """``target`` or ``hand_limit`` once the game is over, else the empty string."""
         if not self.is_over:
             return ""
@@ -112,7 +112,7 @@ class DartsGame(DealtSeries[DartsHand]):
             "variant": "darts", "scores": list(self.scores), "target": self.rules.darts_target,
             "remaining": list(self.remaining()), "hands": len(self.rounds),
             "places": list(self.standings()), "winners": list(self.winners),
-            "reason": self.end_reason or None, "over": self.is_over,
+            "reason": self.ended_by or None, "over": self.is_over,
         }
 
 
@@ -220,7 +220,7 @@ class DartsVariant(DealLineVariant):
         limit), what ended the game, scores and places."""
         w = game.winners
         return {"winner": w[0] if game.is_over and len(w) == 1 else None,
-                "reason": game.end_reason or None, "scores": list(game.scores),
+                "reason": game.ended_by or None, "scores": list(game.scores),
                 "places": list(game.standings()), "striche": None}
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from puur.cards import DECK_STYLES
+from puur.contracts import NUM_CONTRACTS
 from puur.options import Options, option
 from puur.rules import RuleSet
 
@@ -83,6 +84,11 @@ class DartsRules(Options):
     def sides(self) -> tuple[int, ...]:
         """The side of each seat: partners sit opposite with four players."""
         return (0, 1, 0, 1) if self.players == 4 else tuple(range(self.players))
+
+    @property
+    def multipliers(self) -> tuple[int, ...]:
+        """Every contract counts once (named as Schieber's rule set names its multipliers)."""
+        return (1,) * NUM_CONTRACTS
 
     @property
     def last_trick_bonus(self) -> int:

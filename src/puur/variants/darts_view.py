@@ -102,6 +102,8 @@ class DartsObservation(SeatView):
     piles: tuple[int, ...] = ()
     pile_known: tuple[int, ...] = ()
     out_of_play: int = 0
+    #: There is no push back (the terminal's choosing reads it).
+    pushed_back: bool = False
     weis_options: tuple[tuple[Meld, ...], ...] = ()
     legal_actions: tuple[int, ...] = ()
 
