@@ -20,6 +20,7 @@ import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { isMolotow, molotowBox, trumpNote } from "./molotow.js";
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
+import { dartsBox, isDarts } from "./darts.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -94,6 +95,10 @@ export function mountReplay(view, id, ctx) {
     if (isHindersi(p)) {
       const shown = done ? p : { ...p, made: p.made.map(() => "–"), points: null, marks: null };
       return hindersiBox(names, shown, null);
+    }
+    if (isDarts(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), result: null };
+      return dartsBox(names, shown, null, seatName, deck());
     }
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {

@@ -17,6 +17,7 @@ import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
 import { hindersiScore, isHindersiScore } from "./hindersi.js";
+import { dartsScore, isDartsScore } from "./darts.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -147,6 +148,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   if (isHindersiScore(score)) return hindersiScore(names, score, after);
+  if (isDartsScore(score)) return dartsScore(names, score, after, deck);
   return scoreTable(names, score, after);
 }
 
