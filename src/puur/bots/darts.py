@@ -3,8 +3,9 @@ then play for points.
 
 A club player's basic strategy, from the seat's observation alone:
 
-* **Choosing.** For each of the six contracts it estimates the points its side will take, as
-  the Kreuzjass rule player does (:func:`puur.bots.kreuzjass.best_contract`: the tricks the
+* **Choosing** is the Kreuzjass rule player's (:func:`puur.bots.kreuzjass.name_contract`). For
+  each of the six contracts it estimates the points its side will take
+  (:func:`puur.bots.kreuzjass.best_contract`: the tricks the
   Schieber rule player counts, through the per-contract lines fitted for Coiffeur), and names
   the best. With four players it pushes when that best is worth less than what the partner's
   best is worth on average (:func:`puur.bots.kreuzjass.push_par`): a chooser who takes no more
@@ -22,24 +23,13 @@ A club player's basic strategy, from the seat's observation alone:
 
 from __future__ import annotations
 
-from puur.actions import A_CHOOSE, A_PUSH, A_STOECK, A_STOECK_NO, A_WEIS
+from puur.actions import A_STOECK, A_STOECK_NO, A_WEIS
 from puur.bots.koenigsjass import play_card as alone_card
-from puur.bots.kreuzjass import best_contract, push_par
+from puur.bots.kreuzjass import name_contract
 from puur.bots.rules import declare_weis, play_card, register_rule_player
 from puur.variants.darts_view import DartsObservation
 
-__all__ = ["DartsPlayer", "name_contract"]
-
-
-def name_contract(obs: DartsObservation) -> int:
-    """The contract (as an action) the seat names, or :data:`~puur.actions.A_PUSH`."""
-    legal = obs.legal_actions
-    stoeck = obs.rules.stoeck
-    best, value = best_contract(obs.hand, tuple(a - A_CHOOSE for a in legal if a != A_PUSH),
-                                stoeck)
-    if A_PUSH in legal and value < push_par(stoeck):
-        return A_PUSH
-    return A_CHOOSE + best
+__all__ = ["DartsPlayer"]
 
 
 class DartsPlayer:
@@ -56,7 +46,7 @@ class DartsPlayer:
             return legal[0]
         teams = obs.num_seats == 4
         if obs.phase == "choose":
-            action = name_contract(obs)
+            action = name_contract(obs)  # type: ignore[arg-type]
         elif obs.phase == "weis":
             action = declare_weis(obs) if teams else A_WEIS + 1  # type: ignore[arg-type]
         elif obs.phase == "stoeck":

@@ -13,8 +13,9 @@ the seat's side after the chooser rule and the exact finish, less the best other
 one-trick look-ahead of the play-outs a trick counts for its taker's side and against every
 other.
 
-**The default choice** in a play-out: the contract with the best quick hand estimate
-(:func:`puur.bots.search.hand_strength`); no push.
+**The default choice** in a play-out is Kreuzjass's
+(:meth:`puur.bots.variant_kreuzjass.KreuzjassModel.phase_action`): the contract with the best
+quick hand estimate; no push.
 """
 
 from __future__ import annotations
@@ -24,16 +25,17 @@ from typing import Any
 
 from puur.actions import A_CHOOSE, A_PUSH
 from puur.bots.cardpool import InconsistentDealError
-from puur.bots.search import hand_strength
-from puur.bots.worlds import VariantModel, replay_play
+from puur.bots.variant_kreuzjass import KreuzjassModel
+from puur.bots.worlds import replay_play
 from puur.hand import TrickHand
 from puur.variants.darts_hand import DartsDeal, DartsHand
 
 __all__ = ["DartsModel"]
 
 
-class DartsModel(VariantModel):
-    """Darts-Jass for the variant search (see the module text)."""
+class DartsModel(KreuzjassModel):
+    """Darts-Jass for the variant search (see the module text); the default choice is
+    Kreuzjass's."""
 
     key = "darts"
 
@@ -57,9 +59,3 @@ class DartsModel(VariantModel):
             hand.push(A_CHOOSE + obs.contract)
             replay_play(hand, obs, strict)
         return hand
-
-    def phase_action(self, hand: TrickHand) -> int:
-        """The contract with the best hand estimate (no push)."""
-        cards = hand.initial_hands[hand.to_move]
-        return max((a for a in hand.legal_actions() if a != A_PUSH),
-                   key=lambda a: hand_strength(cards, a - A_CHOOSE))
