@@ -1,4 +1,4 @@
-"""What the variant search knows of Darts-Jass: worlds, values and the default choice.
+"""What the variant search knows of Darts-Jass: worlds, values and the choice.
 
 **Worlds.** A Darts-Jass world is a :class:`~puur.variants.darts_hand.DartsHand` on a sampled
 deal with the observed dealer, hand number and totals; the push and the contract are pushed as
@@ -13,29 +13,31 @@ the seat's side after the chooser rule and the exact finish, less the best other
 one-trick look-ahead of the play-outs a trick counts for its taker's side and against every
 other.
 
-**The default choice** in a play-out is Kreuzjass's
-(:meth:`puur.bots.variant_kreuzjass.KreuzjassModel.phase_action`): the contract with the best
-quick hand estimate; no push.
+**The choice** (a contract or the push) is the rule player's (:class:`puur.bots.darts.DartsPlayer`),
+in the search's own decision and in its play-outs alike; the cards are searched. A choice
+judged by play-outs at a small budget swings with the all-or-nothing chooser rule, and lost to
+the rule player's estimate in the arena.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from puur.actions import A_CHOOSE, A_PUSH
 from puur.bots.cardpool import InconsistentDealError
-from puur.bots.variant_kreuzjass import KreuzjassModel
-from puur.bots.worlds import replay_play
-from puur.hand import TrickHand
+from puur.bots.darts import DartsPlayer
+from puur.bots.worlds import VariantModel, replay_play
+from puur.hand import CHOOSE, TrickHand
 from puur.variants.darts_hand import DartsDeal, DartsHand
 
 __all__ = ["DartsModel"]
 
+_PLAYER: Final = DartsPlayer()
 
-class DartsModel(KreuzjassModel):
-    """Darts-Jass for the variant search (see the module text); the default choice is
-    Kreuzjass's."""
+
+class DartsModel(VariantModel):
+    """Darts-Jass for the variant search (see the module text)."""
 
     key = "darts"
 
@@ -59,3 +61,13 @@ class DartsModel(KreuzjassModel):
             hand.push(A_CHOOSE + obs.contract)
             replay_play(hand, obs, strict)
         return hand
+
+    def phase_action(self, hand: TrickHand) -> int:
+        """The rule player's choice (a contract or the push)."""
+        return int(_PLAYER.act(hand.observation(hand.to_move)))
+
+    def shortlist(self, obs: Any, search: Any) -> tuple[list[int], dict[int, float]]:
+        """The choice is the rule player's; in the card play every legal card is searched."""
+        if obs.phase == CHOOSE:
+            return [int(_PLAYER.act(obs))], {}
+        return list(obs.legal_actions), {}
