@@ -69,7 +69,7 @@ def test_darts_four_players_a_whole_game_to_a_low_target_and_its_replay(
     assert counts.get("play", 0) >= 9 and len(checked) >= 9, counts
     g = game_state(page)
     result = g["result"]
-    assert result["reason"] == "target" and max(result["scores"]) >= 60
+    assert result["reason"] == "darts_target" and max(result["scores"]) >= 60
     lines = ranking(page, "#game-over")
     assert sorted(lines) == list(enumerate(result["scores"]))
     assert result["places"][lines[0][0]] == 1
@@ -77,6 +77,7 @@ def test_darts_four_players_a_whole_game_to_a_low_target_and_its_replay(
     scored = page.eval_on_selector_all(
         "#game-over .da-score tr.scored td", "els => els.map(e => Number(e.textContent))")
     assert scored == score["result"]
+    assert t("reason.darts_target", "en") in page.inner_text("#game-over")
     verdict = "da.verdict_made" if score["made"] else "da.verdict_failed"
     assert t(verdict, "en", contract="")[2:] in page.inner_text("#game-over .da-verdict")
     shot(page, artifacts, "darts-over")

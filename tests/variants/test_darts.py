@@ -178,6 +178,7 @@ def test_the_choice_moves_one_seat_a_hand() -> None:
     first = vorhands[0]
     assert vorhands == [(first + k) % 4 for k in range(5)]
     assert game.ended_by == "hand_limit" and game.winners == ()
+    assert VARIANT.result_data(game)["reason"] == "darts_limit"
     assert game.standings() == ((1, 2) if game.scores[0] > game.scores[1] else
                                 (2, 1) if game.scores[1] > game.scores[0] else (1, 1))
 
@@ -224,7 +225,7 @@ def test_a_game_ends_when_a_side_reaches_the_target() -> None:
         assert w and all(game.scores[s] >= target for s in w)
         assert [game.standings()[s] for s in w] == [1] * len(w)
         assert game.remaining()[w[0]] == 0 and game.summary()["winners"] == list(w)
-        assert VARIANT.result_data(game)["reason"] == "target"
+        assert VARIANT.result_data(game)["reason"] == "darts_target"
 
 
 def test_exact_finish_busts_a_side_that_passes_the_target() -> None:

@@ -217,10 +217,11 @@ class DartsVariant(DealLineVariant):
 
     def result_data(self, game: Any) -> dict[str, Any]:
         """The side that reached the target first (``None`` on a shared win or at the hand
-        limit), what ended the game, scores and places."""
+        limit), what ended the game (``darts_target``, ``darts_limit``), scores and places."""
         w = game.winners
+        reason = {"target": "darts_target", "hand_limit": "darts_limit"}.get(game.ended_by)
         return {"winner": w[0] if game.is_over and len(w) == 1 else None,
-                "reason": game.ended_by or None, "scores": list(game.scores),
+                "reason": reason, "scores": list(game.scores),
                 "places": list(game.standings()), "striche": None}
 
 
