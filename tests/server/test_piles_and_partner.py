@@ -3,6 +3,8 @@ message of whole games (docs/server.md, "What each client is sent"): Handjass's 
 card face up on it) and dead hand, whoever swapped; Bieter's talon face down and the König's
 discards; Sechser's twelve dead cards; the called partner of a five-player Bieter hand, told
 only to the partner himself until the called card is played.
+discards; the called partner of a five-player Bieter hand, told only to the partner himself
+until the called card is played; the 18 dead cards of a two-player Darts-Jass hand.
 
 The tables are driven as in ``test_variant_secrecy`` (people, a computer seat, a spectator, a
 turn timer handing seats to stand-ins, connections dropping), and each message is checked the
@@ -57,6 +59,8 @@ class Secrets:
             self._fahnder(hand, key, m)
         elif game.variant.key == "sechser":
             self._sechser(hand, key, m["game"], sent - allowed)
+        elif game.variant.key == "darts":
+            self._darts(hand, key, m["game"], sent - allowed)
         else:
             self._bieter(hand, key, m["game"], sent - allowed)
 
@@ -103,6 +107,11 @@ class Secrets:
             assert own.get("partner", False) is False
             self.hidden_partner += 1
 
+    def _darts(self, hand: Any, key: int, g: dict[str, Any], sent: set[str]) -> None:
+        # Two players: the 18 dead cards lie face down for the whole hand, seen by no one.
+        self.piles += 1
+        assert hand.dead.bit_count() == 18 and "piles" not in g["panel"]
+        assert not sent & tokens(hand.dead), f"seat {key} was sent a dead card"
 
     def _fahnder(self, hand: Any, key: int, m: dict[str, Any]) -> None:
         g = m["game"]
@@ -148,8 +157,9 @@ def _named_pair(m: Any, path: str = "") -> list[str]:
     ("fahnder", "secret", {"hands": 6}),
     ("fahnder", "game_points", {"hands": 3}),
     ("sechser", "short", {"target": 300}),
+    ("darts", "two", {"darts_target": 120}),
 ], ids=["handjass-three-maybe", "handjass-two", "handjass-standard", "bieter-talon",
-        "bieter-five", "fahnder-secret", "fahnder-game_points", "sechser-short"])
+        "bieter-five", "fahnder-secret", "fahnder-game_points", "sechser-short", "darts-two"])
 def test_cards_in_no_hand_and_the_partner_reach_no_one(
         variant: str, preset: str, options: dict[str, Any]) -> None:
     watch = Secrets()
@@ -159,7 +169,7 @@ def test_cards_in_no_hand_and_the_partner_reach_no_one(
     asyncio.run(r.play())
     game: Any = r.table.game
     assert game is not None and game.is_over and watch.messages > 100
-    if variant in ("handjass", "sechser"):
+    if variant in ("handjass", "sechser", "darts"):
         assert watch.piles > 20  # a blind was on the table (from the start, or after leaving)
     if preset in ("five", "secret", "game_points"):
         assert watch.hidden_partner > 20 and watch.told_partner > 5

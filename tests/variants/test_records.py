@@ -233,6 +233,16 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; down ", " ; up ")),
          "reads 'DEALER"),
         ("offener_jass", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("darts", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("darts", lambda ls: ls.__setitem__(index(ls, "act"), "act choose:misere"),
+         "a suit, Obenabe or Undenufe"),
+        ("darts", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:90"), "bad action"),
+        ("darts", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"players": 5}'),
+         "option 'players'"),
+        ("darts", lambda ls: ls.__setitem__(index(ls, "rules"),
+                                            'rules {"darts_three_split": "all"}'),
+         "option 'darts_three_split'"),
+        ("darts", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

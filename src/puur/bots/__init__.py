@@ -12,6 +12,7 @@ from __future__ import annotations
 from puur.bots import (  # noqa: F401  (register their rule players)
     bieter,
     coiffeur,
+    darts,
     differenzler,
     fahnder,
     guggitaler,

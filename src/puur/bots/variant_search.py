@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from puur.bots.variant_bieter import BieterModel
 from puur.bots.variant_coiffeur import CoiffeurModel
+from puur.bots.variant_darts import DartsModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
 from puur.bots.variant_guggitaler import GuggitalerModel
@@ -58,6 +59,7 @@ from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
 from puur.variants.bieter_view import BieterObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
+from puur.variants.darts_view import DartsObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
 from puur.variants.guggitaler_view import GuggitalerObservation
@@ -101,6 +103,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     ReservejassObservation: ReservejassModel(),
     PenaltyJassObservation: PenaltyJassModel(),
     OffenerJassObservation: OffenerJassModel(),
+    DartsObservation: DartsModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -348,6 +348,7 @@ class SchieberFace(Face):
 def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
     from puur.tui.face_coiffeur import CoiffeurFace
+    from puur.tui.face_darts import DartsFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_fahnder import FahnderFace
     from puur.tui.face_guggitaler import GuggitalerFace
@@ -372,7 +373,7 @@ def _faces() -> dict[str, Face]:
                                ZugerFace(), GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
                                HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
-                               PenaltyJassFace(), OffenerJassFace())}
+                               PenaltyJassFace(), OffenerJassFace(), DartsFace())}
 
 
 FACES: dict[str, Face] = {}

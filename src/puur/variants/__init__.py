@@ -16,6 +16,7 @@ from __future__ import annotations
 from puur.variants import (
     bieter,
     coiffeur,
+    darts,
     differenzler,
     fahnder,
     guggitaler,
@@ -61,4 +62,5 @@ register(schaggi_haas.VARIANT)
 register(offener_jass.VARIANT)
 register(reservejass.VARIANT)
 register(penalty_jass.VARIANT)
+register(darts.VARIANT)
 register(sechser.VARIANT)

@@ -22,6 +22,7 @@ import { isPenaltyJass, penaltyJassBox, penaltyJassNotes } from "./penalty_jass.
 import { isSchellenjass, penaltyNote, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
+import { dartsBox, isDarts } from "./darts.js";
 import {
   chooserBubble, contractChip, fatalPanel, stoeckBubble, SUIT_TOKENS, trickCard,
   weisBubble, weisShown,
@@ -102,6 +103,10 @@ export function mountReplay(view, id, ctx) {
       return hindersiBox(names, shown, null);
     }
     if (isSechser(p)) return sechserBox(p, h.hand_no, seatName);
+    if (isDarts(p)) {
+      const shown = done ? p : { ...p, made: p.made.map(() => "–"), result: null };
+      return dartsBox(names, shown, null, seatName, deck());
+    }
     if (p.sheet) {
       return html`<section class="side-box sheet-box">${sheetTable(names, p, deck(), {
         marks: marksBefore(hand), playing: done ? null : p.row, written: done ? writtenBy(h.score, sides()) : null })}</section>`;

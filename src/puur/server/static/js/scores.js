@@ -19,6 +19,7 @@ import { isOffenerJassScore, offenerJassScore } from "./offener_jass.js";
 import { isSchellenjassScore, schellenjassScore } from "./schellenjass.js";
 import { isPenaltyJassScore, penaltyJassScore } from "./penalty_jass.js";
 import { hindersiScore, isHindersiScore } from "./hindersi.js";
+import { dartsScore, isDartsScore } from "./darts.js";
 import { contractName, miniCard, scoreTable, SUIT_TOKENS } from "./pieces.js";
 
 /** A sheet row's discipline in words: a suit, Obenabe … Guschti, or "free". */
@@ -151,6 +152,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   if (isHindersiScore(score)) return hindersiScore(names, score, after);
   if (isOffenerJassScore(score)) return offenerJassScore(names, score, after);
+  if (isDartsScore(score)) return dartsScore(names, score, after, deck);
   return scoreTable(names, score, after);
 }
 

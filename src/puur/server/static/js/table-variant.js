@@ -22,6 +22,7 @@ import { isOffenerJass, offenerJassBox } from "./offener_jass.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
+import { dartsBox, isDarts } from "./darts.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
 import { isSchaggiHaas } from "./schaggi_haas.js";
@@ -181,6 +182,7 @@ export function variantSide(table) {
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
   if (isSechser(p)) return sechserBox(p, g.hand_no, table.seatName);
+  if (isDarts(p)) return dartsBox(names, p, p.sides[table.mySeat()] ?? null, table.seatName, table.deck());
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";
