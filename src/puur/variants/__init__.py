@@ -25,6 +25,7 @@ from puur.variants import (
     kreuzjass,
     mittlere,
     molotow,
+    pandur,
     schaffhauser,
     schellenjass,
     schieber,
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(pandur.VARIANT)
