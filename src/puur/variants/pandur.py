@@ -24,8 +24,7 @@ from puur.contracts import CONTRACT_TOKENS, ContractError, parse_contract
 from puur.hand import IllegalActionError, TrickHand
 from puur.variants.base import ActionSpace, rank_sides
 from puur.variants.dealt import DealLineVariant
-from puur.variants.pandur_hand import PandurDeal, PandurHand, active_seats, check_deal, \
-    deal_pandur
+from puur.variants.pandur_hand import PandurDeal, PandurHand, active_seats, check_deal, deal_pandur
 from puur.variants.pandur_rules import (
     A_PASS,
     A_STOECK,
@@ -226,7 +225,7 @@ def action_names() -> tuple[str, ...]:
     names += [f"bid:{bid_name(b)}" for b in LADDER]
     names += [f"choose:{t}" for t in _SUIT_TOKENS]
     assert len(names) == NUM_ACTIONS and names[A_STOECK] == "stoeck"
-    assert names[bid_action(LADDER[0])] == "bid:100" and names[A_TRUMP] == f"choose:{_SUIT_TOKENS[0]}"
+    assert names[bid_action(LADDER[0])] == "bid:100" and names[A_TRUMP].startswith("choose:")
     return tuple(names)
 
 

@@ -14,8 +14,8 @@ leads trick 1 in every contract:
   Stöck; the play as ``numeric_play`` says; Weis as Schieber's (large), but only the soloist's
   count and only if no opponent shows a better one;
 * Misère (lose every trick) and Pandur (win every trick): no trumps, the cards in the order
-  ``notrump_order`` says, follow suit strictly; no Weis, no Stöck. The hand ends as soon as the
-  contract is decided (the soloist takes a trick in Misère, loses one in Pandur);
+  ``notrump_order`` says, follow suit strictly; no Weis, no Stöck (every trick is played, though
+  the first the soloist takes in Misère, or loses in Pandur, decides the contract);
 * Trumpf-Misère and Trumpf-Pandur: the suit of the soloist's first card becomes trumps; a
   player void in the suit led must play a trump (he need not overtrump).
 
@@ -44,9 +44,7 @@ from puur.variants.pandur_rules import (
     A_WEIS,
     DECK,
     LADDER,
-    MISERE,
     NUM_ACTIONS,
-    PANDUR,
     TRUMPF_MISERE,
     TRUMPF_PANDUR,
     PandurRules,
@@ -283,16 +281,6 @@ class PandurHand(TrickHand):
         pts = split_points(self.declared[self.soloist])
         if pts:
             self._credit(self.soloist, pts, "weis")
-
-    def _credit(self, side: int, points: int, kind: str) -> None:
-        super()._credit(side, points, kind)
-        if kind not in ("trick", "last") or not is_special(self.bid):
-            return
-        taken = self.tricks_won[self.soloist]
-        if self.bid in (MISERE, TRUMPF_MISERE) and taken:
-            self.phase = OVER
-        elif self.bid in (PANDUR, TRUMPF_PANDUR) and taken < len(self.trick_winners):
-            self.phase = OVER
 
     # -----------------------------------------------------------------------------------------
     # Reading the hand
