@@ -21,6 +21,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     kreuzjass,
     mittlere,
     molotow,
+    pandur,
     schaffhauser,
     schellenjass,
     sidi_barrani,

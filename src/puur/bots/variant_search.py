@@ -42,6 +42,7 @@ from puur.bots.variant_koenigsjass import KoenigsjassModel
 from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
+from puur.bots.variant_pandur import PandurModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
 from puur.bots.variant_schellenjass import SchellenjassModel
@@ -62,6 +63,7 @@ from puur.variants.koenigsjass_view import KoenigsjassObservation
 from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
+from puur.variants.pandur_view import PandurObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
@@ -86,6 +88,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     KoenigsjassObservation: KoenigsjassModel(),
     HindersiObservation: HindersiModel(),
     MittlereObservation: MittlereModel(),
+    PandurObservation: PandurModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 
