@@ -115,6 +115,9 @@ class Face(ABC):
     #: Catalogue keys of the variant's own names of contracts (Kreuzjass's Bock for
     #: Obenabe); every other contract keeps its usual name.
     contract_words: ClassVar[Mapping[int, str]] = {}
+    #: An auction of many numeric bids: asked for in a number field beside buttons for pass
+    #: and the bids in words (Pandur), not as one button per bid.
+    bid_field: ClassVar[bool] = False
 
     def intro(self, session: PlaySession, lang: str) -> str:
         """The line mode's first line: the game, where the human sits, with whom."""
@@ -357,6 +360,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_kreuzjass import KreuzjassFace
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
+    from puur.tui.face_pandur import PandurFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schellenjass import SchellenjassFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
@@ -367,7 +371,7 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace())}
+                               HindersiFace(), PandurFace())}
 
 
 FACES: dict[str, Face] = {}
