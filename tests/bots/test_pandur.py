@@ -145,7 +145,7 @@ def test_the_opponents_smear_points_on_a_sure_trick_of_their_partner() -> None:
 
 @pytest.mark.parametrize("name", ["rules", "search"])
 def test_the_bots_play_a_whole_game_legally(name: str) -> None:
-    rules = PRESETS["short"]
+    rules = PandurRules(players=3, target=5)
     game = V.new_game(rules, seed=2)
     extra = {"budget": 20, "samples": 2} if name == "search" else {}
     bots = [make_bot(name, seed=s, **extra) for s in range(rules.players)]

@@ -333,11 +333,5 @@ class PandurVariant(DealLineVariant):
         """Each player's game points after hand ``index``."""
         return tuple(game.totals(index + 1))
 
-    def result_data(self, game: Any) -> dict[str, Any]:
-        """The finished game, with its loser."""
-        out = super().result_data(game)
-        out["loser"] = game.loser()
-        return out
-
 
 VARIANT: Final = PandurVariant()

@@ -233,9 +233,9 @@ def _trick_rules(weis: bool, stoeck: bool) -> RuleSet:
 PRESETS: Final[dict[str, PandurRules]] = {
     "standard": PandurRules(name="standard"),
     "three": PandurRules(name="three", players=3),
-    "jasswiki": PandurRules(name="jasswiki", scale="b"),
-    "short": PandurRules(name="short", players=3, target=5),
+    "strict": PandurRules(name="strict", numeric_play="strict_must_trump",
+                          notrump_order="undenufe"),
 }
 """``standard``: the rule book (four at the table, the dealer out, the common scale, 15 game
-points); ``three``: three players, all active from the start; ``jasswiki``: the special bids
-worth 8, 10, 15 and 16; ``short``: three players leaving at 5 game points (a quick game)."""
+points); ``three``: three players, all active from the start; ``strict``: a numeric bid is
+played following suit strictly and trumping when void, Misère and Pandur with the 9 high."""

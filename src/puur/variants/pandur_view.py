@@ -112,6 +112,16 @@ class PandurObservation(SeatView):
     legal_actions: tuple[int, ...] = ()
 
     @property
+    def contract(self) -> int:
+        """The mode of play once fixed: the trump suit, or without trumps Obenabe or Undenufe
+        (-1 before the trumps are named or the soloist's first card fixes them)."""
+        if self.trump >= 0:
+            return self.trump
+        if self.soloist >= 0 and self.phase not in ("bid", "trump") and not self.trumps_by_card:
+            return self.mode
+        return -1
+
+    @property
     def high_bid(self) -> int | None:
         """The highest bid so far (``None`` before the first)."""
         bids = [b for b in self.bids if b is not None]
