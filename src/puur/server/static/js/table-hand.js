@@ -12,6 +12,7 @@ import {
 import { isFahnder } from "./fahnder.js";
 import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
+import { isPandur, pandurBidPanel } from "./pandur.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 
@@ -121,6 +122,7 @@ export function actionBar(table) {
     return [...out, choosePanel(table, legal, timer)];
   }
   if (isHandjass(g.panel) && g.phase === "declare") return [...out, declarePanel(table, legal, timer)];
+  if (isPandur(g.panel) && g.phase === "bid") return [...out, pandurBidPanel(table, legal, timer)];
   if (isFahnder(g.panel)) {
     if (g.phase === "bid") return [...out, auctionPanel(table, legal, timer)];
     if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];

@@ -16,6 +16,7 @@ import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
+import { isPandur, pandurBox } from "./pandur.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { contractIcon, contractName } from "./pieces.js";
@@ -167,6 +168,7 @@ export function variantSide(table) {
   if (isKoenigsjass(p)) return koenigsjassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
+  if (isPandur(p)) return pandurBox(table.sides().map((_, s) => table.seatName(s)), p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
