@@ -325,3 +325,14 @@ def test_the_cards_out_of_play_stay_secret() -> None:
         a.push(act)
         b.push(act)
     assert a.observation(1).out_of_play & DECK == 0
+
+
+def test_a_special_bid_is_named_by_its_word_on_the_network() -> None:
+    from puur.variants.json_actions import find_action, typed_form
+
+    assert typed_form("bid:trumpf-misere") == {"type": "bid", "word": "trumpf-misere"}
+    assert typed_form("bid:160") == {"type": "bid", "value": 160}
+    h = hand3()
+    assert find_action(V, THREE, h, form={"type": "bid", "word": "pandur"}) == bid_action(PANDUR)
+    assert find_action(V, THREE, h, token="bid:Misère") == bid_action(MISERE)
+    assert find_action(V, THREE, h, form={"type": "bid", "value": 210}) == bid_action(210)
