@@ -19,11 +19,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from puur.cards import NUM_CARDS, bits, format_card, format_cards, parse_cards
+from puur.cards import NUM_CARDS, format_card
 from puur.contracts import CONTRACT_TOKENS, ContractError, parse_contract
 from puur.hand import IllegalActionError, TrickHand
 from puur.variants.base import ActionSpace, rank_sides
 from puur.variants.dealt import DealLineVariant
+from puur.variants.handjass import _cards, _mask  # the same card lists with '-'
 from puur.variants.pandur_hand import PandurDeal, PandurHand, active_seats, check_deal, deal_pandur
 from puur.variants.pandur_rules import (
     A_PASS,
@@ -230,22 +231,6 @@ def action_names() -> tuple[str, ...]:
 
 
 ACTIONS: Final = ActionSpace(action_names())
-
-
-def _cards(mask: int) -> str:
-    return format_cards(bits(mask)) if mask else "-"
-
-
-def _mask(text: str) -> int:
-    text = text.strip()
-    if text == "-":
-        return 0
-    m = 0
-    for c in parse_cards(text):
-        if m >> c & 1:
-            raise ValueError(f"a card is named twice in {text!r}")
-        m |= 1 << c
-    return m
 
 
 def format_deal_line(d: PandurDeal) -> str:
