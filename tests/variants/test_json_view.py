@@ -70,7 +70,7 @@ def test_a_replay_opens_every_card_once(key: str, preset: str) -> None:
         seen += [c for cards in h["piles"].values() for c in cards]
         seen += [a["action"]["card"] for a in h["actions"] if a["action"]["type"] == "discard"]
         assert len(seen) == len(set(seen)), "a card in two places"
-        assert set(h["piles"]) <= {"blind", "dead", "talon", "dead_cards"}
+        assert set(h["piles"]) <= {"blind", "dead", "talon", "dead_cards", "reserve"}
 
 
 def test_the_handjass_replay_opens_the_blind_and_the_dead_hand() -> None:

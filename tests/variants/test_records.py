@@ -243,6 +243,18 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
                                             'rules {"darts_three_split": "all"}'),
          "option 'darts_three_split'"),
         ("darts", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("pandur", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("pandur", lambda ls: ls.__setitem__(index(ls, "act"), "act fold"), "bad action"),
+        ("pandur", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:95"),
+         "not a Pandur bid"),
+        ("pandur", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"scale": "c"}'),
+         "option 'scale'"),
+        ("pandur", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" D9 ", " D6 ", 1)),
+         "9, 10, Under"),
+        ("pandur", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; dead ", " ; out ")),
+         "reads"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -23,6 +23,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     mittlere,
     molotow,
     offener_jass,
+    pandur,
     penalty_jass,
     reservejass,
     schaffhauser,

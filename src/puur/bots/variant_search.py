@@ -44,6 +44,7 @@ from puur.bots.variant_kreuzjass import KreuzjassModel
 from puur.bots.variant_mittlere import MittlereModel
 from puur.bots.variant_molotow import MolotowModel
 from puur.bots.variant_offener_jass import OffenerJassModel
+from puur.bots.variant_pandur import PandurModel
 from puur.bots.variant_penalty_jass import PenaltyJassModel
 from puur.bots.variant_policy import play_out
 from puur.bots.variant_reservejass import ReservejassModel
@@ -70,6 +71,7 @@ from puur.variants.kreuzjass_view import KreuzjassObservation
 from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.offener_jass_view import OffenerJassObservation
+from puur.variants.pandur_view import PandurObservation
 from puur.variants.penalty_jass_view import PenaltyJassObservation
 from puur.variants.reservejass_view import ReservejassObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
@@ -104,6 +106,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     PenaltyJassObservation: PenaltyJassModel(),
     OffenerJassObservation: OffenerJassModel(),
     DartsObservation: DartsModel(),
+    PandurObservation: PandurModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

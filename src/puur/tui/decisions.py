@@ -9,6 +9,7 @@ first opens the dialog of its ways, which can go back).
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from puur.i18n import t, tn
@@ -17,11 +18,13 @@ from puur.tui.notes import Row, action_arg, pushes_back, render_arg
 from puur.tui.render import card_markup, contract_name, contract_way, seat_name, sort_hand
 from puur.tui.widgets import ChoiceDialog, NumberDialog
 
-__all__ = ["BACK", "MAX_BIDS", "choice_dialog", "forecast_dialog", "group_code", "rows_dialog",
-           "shown_bids", "ways_dialog"]
+__all__ = ["BACK", "BID_NUMBER", "MAX_BIDS", "bid_dialog", "bid_number_dialog", "choice_dialog",
+           "forecast_dialog", "group_code", "rows_dialog", "shown_bids", "ways_dialog"]
 
 #: The answer of a ways dialog that goes back to the rows.
 BACK = -1
+#: The answer of a bid dialog that opens the number field of the numeric bids.
+BID_NUMBER = -2
 
 
 def group_code(row: int) -> int:
@@ -167,3 +170,40 @@ def ways_dialog(obs: Any, row: int, lang: str, deck: str) -> ChoiceDialog:
     choices.append((BACK, t("row.back", lang)))
     title = t("row.how", lang, row=render_arg(Row(row, discipline, mult), deck, lang))
     return ChoiceDialog("way", title, _hand_line(obs, deck), choices)
+
+
+def _numeric_bids(obs: Any) -> list[int]:
+    variant = variant_of(obs)
+    return sorted(m.value for m in (decode(variant, a) for a in obs.legal_actions)
+                  if m.kind == "bid")
+
+
+def bid_dialog(obs: Any, lang: str, deck: str) -> ChoiceDialog:
+    """An auction of many numeric bids (``Face.bid_field``): pass, one button that opens a
+    number field for the numeric bids (:data:`BID_NUMBER`), and the bids in words."""
+    from puur.tui.faces import face_for
+
+    variant = variant_of(obs)
+    moves = {a: decode(variant, a) for a in obs.legal_actions}
+    numbers = _numeric_bids(obs)
+    choices = [(a, render_arg(action_arg(a, obs), deck, lang))
+               for a, m in moves.items() if m.kind == "pass"]
+    if numbers:
+        choices.append((BID_NUMBER, t("bid.number", lang, lo=numbers[0], hi=numbers[-1])))
+    choices += [(a, render_arg(action_arg(a, obs), deck, lang))
+                for a, m in moves.items() if m.kind == "bid_word"]
+    said = face_for(variant.key).decision_text(obs, lang)
+    return ChoiceDialog("bid", t("decide.bid", lang),
+                        (said + "\n" if said else "") + _hand_line(obs, deck), choices)
+
+
+def bid_number_dialog(obs: Any, lang: str, deck: str) -> NumberDialog:
+    """The number field of the numeric bids the auction allows, in their steps."""
+    numbers = _numeric_bids(obs)
+    lo, hi = numbers[0], numbers[-1]
+    step = min((b - a for a, b in pairwise(numbers)), default=1)
+    return NumberDialog("bid-number", t("decide.bid", lang), _hand_line(obs, deck),
+                        t("bid.label", lang), lo, hi,
+                        t("bid.bad", lang, lo=lo, hi=hi, step=step), t("bid.submit", lang),
+                        step=step)
+

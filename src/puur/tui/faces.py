@@ -115,6 +115,9 @@ class Face(ABC):
     #: Catalogue keys of the variant's own names of contracts (Kreuzjass's Bock for
     #: Obenabe); every other contract keeps its usual name.
     contract_words: ClassVar[Mapping[int, str]] = {}
+    #: An auction of many numeric bids: asked for in a number field beside buttons for pass
+    #: and the bids in words (Pandur), not as one button per bid.
+    bid_field: ClassVar[bool] = False
 
     def intro(self, session: PlaySession, lang: str) -> str:
         """The line mode's first line: the game, where the human sits, with whom."""
@@ -359,6 +362,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_mittlere import MittlereFace
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_offener_jass import OffenerJassFace
+    from puur.tui.face_pandur import PandurFace
     from puur.tui.face_penalty_jass import PenaltyJassFace
     from puur.tui.face_reservejass import ReservejassFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
@@ -373,7 +377,7 @@ def _faces() -> dict[str, Face]:
                                ZugerFace(), GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
                                HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
-                               PenaltyJassFace(), OffenerJassFace(), DartsFace())}
+                               PenaltyJassFace(), OffenerJassFace(), DartsFace(), PandurFace())}
 
 
 FACES: dict[str, Face] = {}

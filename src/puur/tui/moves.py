@@ -25,8 +25,8 @@ from puur.cards import NUM_CARDS, parse_card
 from puur.contracts import CONTRACT_TOKENS
 from puur.variants import Variant, variants
 
-__all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "row_groups",
-           "variant_of"]
+__all__ = ["BID_WORDS", "DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find",
+           "row_groups", "variant_of"]
 
 #: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go home,
 #: and the answers to forcing and to the settlement; Königsjass: keep or swap the hand, exchange
@@ -36,6 +36,9 @@ DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "ref
                  "noforce", "keep", "exchange", "pass", "besser", "rob", "reserve", "bare",
                  "quiet")
 
+#: The bids of an auction that are words, not points (Pandur's special bids), in id order.
+BID_WORDS = ("misere", "trumpf-misere", "pandur", "trumpf-pandur")
+
 
 @dataclass(frozen=True)
 class Move:
@@ -44,6 +47,7 @@ class Move:
     quiet), ``stoeck`` (``value`` 1 to announce, 0 to keep quiet), ``forecast`` (``value`` the
     points), ``row`` (``value`` the row, 0-based, played as ``contract``), ``declare``
     (``value`` the word of :data:`DECLARE_WORDS`), ``pass``, ``bid`` (``value`` the points),
+    ``bid_word`` (``value`` the bid of :data:`BID_WORDS`),
     ``discard`` and ``call`` (``value`` the card), ``decline``, ``accept``, ``double`` or
     ``other``."""
 
@@ -80,6 +84,8 @@ def _read(action: int, name: str) -> Move:
             return Move("row", int(row) - 1, CONTRACT_TOKENS.index(con))
     if kind == "bid" and arg.isdigit():
         return Move("bid", int(arg))
+    if kind == "bid" and arg in BID_WORDS:
+        return Move("bid_word", BID_WORDS.index(arg))
     if kind in ("pass", "decline", "accept", "double") and not arg:
         return Move(kind)
     if kind in ("discard", "call") and arg:

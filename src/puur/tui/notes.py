@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from puur.i18n import t, tn
-from puur.tui.moves import DECLARE_WORDS, decode, variant_of
+from puur.tui.moves import BID_WORDS, DECLARE_WORDS, decode, variant_of
 from puur.tui.render import (
     card_markup,
     card_text,
@@ -236,6 +236,8 @@ def action_arg(action: int, obs: Any, token: bool = False) -> Arg:
         return Key(f"declare.{DECLARE_WORDS[move.value]}")
     if move.kind == "bid":
         return note("bi.bid_n", value=str(move.value))
+    if move.kind == "bid_word":
+        return Key(f"pd.bid.{BID_WORDS[move.value]}")
     if move.kind in ("pass", "decline", "accept"):
         return Key(f"bi.{move.kind}")
     if move.kind == "double":

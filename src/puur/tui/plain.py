@@ -67,10 +67,29 @@ def ordered_choices(session: PlaySession) -> list[int]:
     lists it."""
     legal = session.legal_actions()
     obs = session.observation()
+    if _bid_field(session, obs):
+        # The numeric bids are typed as their figures (see :meth:`PlainGame.legal_line`).
+        return [a for a in legal if decode(session.variant, a).kind != "bid"]
     if obs.phase != "play":
         return legal
     order = {c: i for i, c in enumerate(sort_hand(playable_cards(obs), obs.trump))}
     return sorted(legal, key=lambda a: order.get(a, len(order) + a))
+
+
+def _bid_field(session: PlaySession, obs: Any) -> bool:
+    """Whether the human is asked for a bid of an auction whose numeric bids are typed as
+    figures (``Face.bid_field``)."""
+    return obs.phase == "bid" and face_for(session.variant.key).bid_field
+
+
+def _numeric_bids(session: PlaySession, obs: Any) -> dict[int, int]:
+    """The legal numeric bids by their points."""
+    out = {}
+    for a in obs.legal_actions:
+        m = decode(session.variant, a)
+        if m.kind == "bid":
+            out[m.value] = a
+    return out
 
 
 class PlainGame:
@@ -127,14 +146,23 @@ class PlainGame:
             parts = [f"{i}={contract_way(decode(self.s.variant, a).contract, self.deck, self.lang)}"
                      for i, a in enumerate(way, start=1)]
             return "Legal: " + "  ".join(parts) + f"  back={t('row.back', self.lang)}"
-        return "Legal: " + "  ".join(
+        line = "Legal: " + "  ".join(
             f"{i}={self.label(a)}" for i, a in enumerate(ordered_choices(self.s), start=1)
         )
+        bids = sorted(_numeric_bids(self.s, obs)) if _bid_field(self.s, obs) else []
+        if bids:
+            line += "  " + t("plain.bid_range", self.lang, lo=bids[0], hi=bids[-1])
+        return line
 
     def parse(self, text: str) -> int | None:
         """The action a line names: the number of a choice or a name or token (legal or not),
         or None when it names no action; a number out of range gives -1."""
         word = text.strip()
+        obs = self.s.observation()
+        if word.isascii() and word.isdigit() and _bid_field(self.s, obs):
+            bid = _numeric_bids(self.s, obs).get(int(word))
+            if bid is not None:
+                return bid
         if word.isdigit():
             choices = ordered_choices(self.s)
             k = int(word)

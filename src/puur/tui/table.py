@@ -22,7 +22,16 @@ from textual.timer import Timer
 from puur.cards import DECK_STYLES
 from puur.i18n import LANGUAGES, t
 from puur.tui.coaching import coach_hand, coach_lines
-from puur.tui.decisions import BACK, choice_dialog, forecast_dialog, rows_dialog, ways_dialog
+from puur.tui.decisions import (
+    BACK,
+    BID_NUMBER,
+    bid_dialog,
+    bid_number_dialog,
+    choice_dialog,
+    forecast_dialog,
+    rows_dialog,
+    ways_dialog,
+)
 from puur.tui.moves import ask_kind, find, variant_of
 from puur.tui.notes import Note, action_arg, note, render_entry
 from puur.tui.reasons import why_illegal
@@ -168,10 +177,26 @@ class GameScreen(TableView):
                 variant, obs.legal_actions, "forecast", value))
         elif kind == "row":
             self.ask_row(obs)
+        elif kind == "bid" and self.face.bid_field:
+            self.ask_bid(obs)
         else:
             dialog = choice_dialog(obs, lang, deck)
             if dialog is not None:
                 self.open_dialog(dialog)
+
+    def ask_bid(self, obs: Any) -> None:
+        """Pass, a bid in words, or a numeric bid typed into a number field."""
+        lang, deck = self.lang, self.deck
+        variant = variant_of(obs)
+
+        def chosen(code: int) -> int | None:
+            if code != BID_NUMBER:
+                return code
+            self.open_dialog(bid_number_dialog(obs, lang, deck), lambda value: find(
+                variant, obs.legal_actions, "bid", value))
+            return None
+
+        self.open_dialog(bid_dialog(obs, lang, deck), chosen)
 
     def ask_row(self, obs: Any) -> None:
         """The row to play (or push on); a row with several ways to play it asks how next."""

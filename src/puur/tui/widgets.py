@@ -208,8 +208,10 @@ class NumberDialog(ModalScreen[int]):
     """
     def __init__(self, kind: str, title: str, text: str, label: str, lo: int, hi: int,
                  bad: str, submit: str, hint: Callable[[], str] | None = None,
-                 hint_label: str = "hint") -> None:
+                 hint_label: str = "hint", step: int = 1) -> None:
         super().__init__(classes=f"dialog-{kind}")
+        #: Only numbers ``lo``, ``lo + step``, … are given (a bid in tens).
+        self.step = step
         self.kind = kind
         self.title_text = title
         self.text = text
@@ -243,7 +245,8 @@ class NumberDialog(ModalScreen[int]):
     def give(self) -> None:
         """Give the number typed, when it is in the range."""
         text = self.query_one("#number", Input).value.strip()
-        if not text.isdigit() or not self.lo <= int(text) <= self.hi:
+        if (not text.isdigit() or not self.lo <= int(text) <= self.hi
+                or (int(text) - self.lo) % self.step):
             self.query_one("#number-error", Static).update(self.bad)
             return
         self.dismiss(int(text))

@@ -27,6 +27,7 @@ from puur.variants import (
     mittlere,
     molotow,
     offener_jass,
+    pandur,
     penalty_jass,
     reservejass,
     schaffhauser,
@@ -58,6 +59,7 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(pandur.VARIANT)
 register(schaggi_haas.VARIANT)
 register(offener_jass.VARIANT)
 register(reservejass.VARIANT)

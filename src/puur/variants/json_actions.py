@@ -15,6 +15,7 @@ state, as a Weis names its cards) and a *typed form* read from the name::
     row:R:C         {"type": "row", "row": R, "contract": "C"}
     declare:W       {"type": "declare", "word": "W"}            (Handjass: play, drop, ...)
     pass, bid:N     {"type": "pass"}, {"type": "bid", "value": N}
+    bid:WORD        {"type": "bid", "word": "WORD"}    (Pandur: misere, trumpf-pandur, ...)
     discard:HJ      {"type": "discard", "card": "HJ"}  (call:HJ likewise)
     decline, accept {"type": "decline"}, {"type": "accept"}
     double          {"type": "double"}                 (Sidi Barrani)
@@ -105,6 +106,9 @@ def typed_form(name: str) -> dict[str, Any] | None:
         return {"type": kind, "args": args}
     out: dict[str, Any] = {"type": kind}
     for (field, kind_of), arg in zip(fields, args, strict=True):
+        if kind_of is int and not arg.isdigit():
+            out["word"] = arg  # a bid that is a word, not points
+            continue
         out[field] = int(arg) if kind_of is int else arg
     return out
 

@@ -14,6 +14,7 @@ import { dominoPanel, isDomino } from "./guggitaler.js";
 import { declarePanel, isHandjass, sittingOut } from "./handjass.js";
 import { isReservejass, reservePanel } from "./reservejass.js";
 import { isOffenerJass, ojBidPanel } from "./offener_jass.js";
+import { isPandur, pandurBidPanel } from "./pandur.js";
 import { isSchaffhauser } from "./schaffhauser.js";
 import { callPanel, forecastPanel, rowPanel, wordsPanel } from "./table-variant.js";
 import { isSchaggiHaas, schaggiDiscardPrompt } from "./schaggi_haas.js";
@@ -125,6 +126,7 @@ export function actionBar(table) {
     return [...out, choosePanel(table, legal, timer)];
   }
   if (isHandjass(g.panel) && g.phase === "declare") return [...out, declarePanel(table, legal, timer)];
+  if (isPandur(g.panel) && g.phase === "bid") return [...out, pandurBidPanel(table, legal, timer)];
   if (isFahnder(g.panel)) {
     if (g.phase === "bid") return [...out, auctionPanel(table, legal, timer)];
     if (g.phase === "call") return [...out, callCardPanel(table, legal, timer)];

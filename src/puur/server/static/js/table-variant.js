@@ -19,6 +19,7 @@ import { isMolotow, molotowBox } from "./molotow.js";
 import { isReservejass, reservejassBox } from "./reservejass.js";
 import { isPenaltyJass, penaltyJassBox } from "./penalty_jass.js";
 import { isOffenerJass, offenerJassBox } from "./offener_jass.js";
+import { isPandur, pandurBox } from "./pandur.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
@@ -176,6 +177,7 @@ export function variantSide(table) {
   if (isReservejass(p)) return reservejassBox(names, p, g.hand_no, table.mySeat());
   if (isBieter(p)) return bieterBox(p, g.hand_no, table.seatName);
   if (isSchaffhauser(p)) return schaffhauserBox(p, table.seatName);
+  if (isPandur(p)) return pandurBox(table.sides().map((_, s) => table.seatName(s)), p, table.seatName);
   if (isFahnder(p)) return fahnderBox(table.sides().map((_, s) => table.seatName(s)), p, g.hand_no, table.seatName);
   if (isOffenerJass(p)) return offenerJassBox(table, p);
   if (Array.isArray(p.calls)) return auctionBox(table, p);
