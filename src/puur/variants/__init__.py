@@ -28,6 +28,7 @@ from puur.variants import (
     schaffhauser,
     schellenjass,
     schieber,
+    schmaus,
     sidi_barrani,
     zuger,
 )
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(schmaus.VARIANT)
