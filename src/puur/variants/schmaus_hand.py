@@ -34,7 +34,7 @@ Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 decl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, SUIT_MASK
 from puur.deal import shuffled
@@ -134,6 +134,10 @@ class SchmausHand(TrickHand):
     A_STOECK = A_STOECK
     A_STOECK_NO = A_STOECK_NO
     NUM_ACTIONS = NUM_ACTIONS
+    #: Keeping the trump 6 tells that the seat holds it: the table learns of it with the card.
+    SECRET_ACTIONS = frozenset({A_KEEP})
+    #: A Weis may be declared before a card to any of the first ten tricks.
+    WEIS_TRICKS: ClassVar[int] = WEIS_TRICKS
 
     def __init__(self, options: SchmausRules, deal: SchmausDeal, hand_no: int = 1,
                  totals: tuple[int, ...] | None = None) -> None:

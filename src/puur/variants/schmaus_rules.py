@@ -76,6 +76,11 @@ class SchmausRules(Options):
         doc="after a hand of equal points the deal passes on, or the same player deals again",
     )
 
+    @property
+    def stoeck_announce(self) -> str:
+        """Stöck is announced with the second of its two cards (its holder may draw one)."""
+        return "second-card"
+
     def trick_rules(self) -> RuleSet:
         """The rule set of the card play: Stöck announced with its second card, the last trick
         5 more, the game's target checked as the points fall (the Weis are the hand's own)."""
