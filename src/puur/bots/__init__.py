@@ -23,6 +23,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     molotow,
     schaffhauser,
     schellenjass,
+    schmaus,
     sidi_barrani,
     zuger,
 )

@@ -46,6 +46,7 @@ from puur.bots.variant_policy import play_out
 from puur.bots.variant_schaffhauser import SchaffhauserModel
 from puur.bots.variant_schellenjass import SchellenjassModel
 from puur.bots.variant_schieber import SchieberModel
+from puur.bots.variant_schmaus import SchmausModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
 from puur.bots.variant_zuger import ZugerModel
 from puur.bots.worlds import VariantModel, WorldSampler
@@ -64,6 +65,7 @@ from puur.variants.mittlere_view import MittlereObservation
 from puur.variants.molotow_view import MolotowObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
+from puur.variants.schmaus_view import SchmausObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
 
@@ -86,6 +88,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     KoenigsjassObservation: KoenigsjassModel(),
     HindersiObservation: HindersiModel(),
     MittlereObservation: MittlereModel(),
+    SchmausObservation: SchmausModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

@@ -169,7 +169,8 @@ class SchmausHand(TrickHand):
         #: Every Weis declared, as (trick, seat, meld), and what each one scored.
         self.weis_log: tuple[tuple[int, int, Meld], ...] = ()
         self.weis_scored: tuple[tuple[int, int, int], ...] = ()  # (trick, seat, points)
-        #: Every public action as (seat, action, cards): cards, exchanges, Weis (its cards).
+        #: Every public action as (seat, action, cards): cards, exchanges, and each Weis as
+        #: ``A_WEIS + 1`` with its cards (its number among the options is the seat's own).
         self.log: tuple[tuple[int, int, int], ...] = ()
         #: (``initial_hands`` are the cards each player has held in this hand so far, played
         #: or not: dealt, drawn, or taken for the trump 6; the deal keeps the hands as dealt.)
@@ -197,6 +198,11 @@ class SchmausHand(TrickHand):
         for c in self.stock[self.stock_pos:]:
             m |= 1 << c
         return m
+
+    @property
+    def piles(self) -> tuple[int]:
+        """The cards lying in no hand: the stock as it lies now."""
+        return (self.stock_mask(),)
 
     def public_cards(self) -> int:
         """The cards whose place the whole table knows: the turned card, and the trump 6 once
@@ -289,7 +295,7 @@ class SchmausHand(TrickHand):
         if k:
             (meld,) = self._weis_options(seat)[k - 1]
             self.weis_log = (*self.weis_log, (self.trick_no, seat, meld))
-            self.log = (*self.log, (seat, a, meld.cards))
+            self.log = (*self.log, (seat, A_WEIS + 1, meld.cards))
         self._asked |= 1 << (2 + seat)
         self._enter_turn()
 
