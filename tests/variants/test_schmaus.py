@@ -18,7 +18,7 @@ from puur.variants import get
 from puur.variants.schmaus import SchmausGame, format_deal_line, parse_deal_line
 from puur.variants.schmaus_hand import (
     A_EXCHANGE,
-    A_KEEP,
+    A_PASS,
     A_WEIS,
     EXCHANGE,
     SchmausDeal,
@@ -71,14 +71,14 @@ def play(hand: SchmausHand, *tokens: str) -> None:
     """Play the cards ``tokens`` in turn, keeping quiet at every question before them."""
     for t in tokens:
         while hand.phase != "play":
-            hand.push(A_KEEP if hand.phase == EXCHANGE else A_WEIS)
+            hand.push(A_PASS if hand.phase == EXCHANGE else A_WEIS)
         hand.push(card(t))
 
 
 def lowest(hand: SchmausHand) -> None:
     """Answer every question quietly and play the lowest legal card."""
     while hand.phase != "play":
-        hand.push(A_KEEP if hand.phase == EXCHANGE else A_WEIS)
+        hand.push(A_PASS if hand.phase == EXCHANGE else A_WEIS)
     hand.push(min(hand.legal_actions()))
 
 
@@ -160,7 +160,7 @@ def test_any_card_in_the_stock_phase_then_follow_suit_and_void_a_trump() -> None
 def test_the_holder_of_the_6_may_exchange_it_for_the_turned_card_and_the_6_lies_face_up() -> None:
     d = make("", "C6 D6 D7")
     h = hand_of(d, SchmausRules(weis=False, stoeck=False))
-    assert h.phase == EXCHANGE and h.legal_actions() == [A_EXCHANGE, A_KEEP]
+    assert h.phase == EXCHANGE and h.legal_actions() == [A_EXCHANGE, A_PASS]
     assert h.observation(A).phase == "play" and h.observation(A).legal_actions == ()
     h.push(A_EXCHANGE)
     assert h.hands[B] >> card("C8") & 1 and not h.hands[B] >> card("C6") & 1
@@ -178,7 +178,7 @@ def test_the_exchange_is_asked_before_each_card_to_tricks_1_to_9_and_not_after()
         if h.phase == EXCHANGE:
             assert h.trick_no < 9
             asked += 1
-            h.push(A_KEEP)
+            h.push(A_PASS)
             continue
         if h.to_move == A and h.trick_no < 9:
             assert h.hands[A] >> card("C6") & 1

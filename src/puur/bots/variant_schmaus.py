@@ -32,7 +32,7 @@ from puur.hand import MAX_WEIS_OPTIONS, PLAY, STOECK, WEIS, TrickHand
 from puur.tricks import STRICT_MUST_TRUMP, PlayRule
 from puur.variants.schmaus_hand import (
     A_EXCHANGE,
-    A_KEEP,
+    A_PASS,
     A_WEIS,
     EXCHANGE,
     STOCK,
@@ -121,7 +121,7 @@ def rebuild_deal(obs: Any, initial: tuple[int, ...], rng: random.Random) -> Schm
 def _quiet(hand: SchmausHand, obs: Any) -> None:
     """Answer the question of the seat to move as the table heard it (or quietly)."""
     if hand.phase == EXCHANGE:
-        hand.push(A_KEEP)
+        hand.push(A_PASS)
     elif hand.phase == WEIS:
         hand.push(A_WEIS)
     else:

@@ -359,6 +359,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_molotow import MolotowFace
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schellenjass import SchellenjassFace
+    from puur.tui.face_schmaus import SchmausFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
     from puur.tui.face_zuger import ZugerFace
 
@@ -367,7 +368,7 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace())}
+                               HindersiFace(), SchmausFace())}
 
 
 FACES: dict[str, Face] = {}

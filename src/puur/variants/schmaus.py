@@ -10,7 +10,7 @@ is in :mod:`puur.variants.schmaus_hand`, the options in :mod:`puur.variants.schm
 the observation in :mod:`puur.variants.schmaus_view`.
 
 Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 declare one; 52 and
-53 announce Stöck or keep quiet; 54 exchange the trump 6, 55 keep it.
+53 announce Stöck or keep quiet; 54 exchange the trump 6, 55 pass (keep it).
 """
 
 from __future__ import annotations

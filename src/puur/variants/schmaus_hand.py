@@ -9,7 +9,7 @@ by its drawer alone; the face-up card at the bottom, drawn by the loser of trick
 both). Tricks 10-18 are the *strict phase*: follow suit, void a trump (the Puur exempt).
 
 Before his card to any of tricks 1-9 the holder of the trump 6 may ``exchange`` it for the
-card at the bottom of the stock (the 6 then lies there face up) or ``keep`` it; the question is
+card at the bottom of the stock (the 6 then lies there face up) or ``pass``; the question is
 his secret (the table sees an ordinary turn), the exchange is public. Before his card to any of
 tricks 1-10 a player may declare one Weis (a four of a kind or a longest sequence of his
 cards) higher than the last one he declared; a declared Weis is shown. Of the Weis declared in
@@ -28,7 +28,7 @@ The stock draws are chance events, not actions: the deal fixes the stock's order
 (the deal and the players' actions) replays every draw.
 
 Action ids (stable): 0-35 play a card; 36 keep quiet about a Weis and 37-51 declare one; 52 and
-53 announce Stöck or keep quiet; 54 exchange the trump 6, 55 keep it.
+53 announce Stöck or keep quiet; 54 exchange the trump 6, 55 pass (keep it).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from puur.variants.schmaus_rules import (
 )
 from puur.weis import STOECK_CARDS, Meld
 
-__all__ = ["A_EXCHANGE", "A_KEEP", "A_STOECK", "A_STOECK_NO", "A_WEIS", "EXCHANGE",
+__all__ = ["A_EXCHANGE", "A_PASS", "A_STOECK", "A_STOECK_NO", "A_WEIS", "EXCHANGE",
            "NUM_ACTIONS", "PER_SEAT", "SEATS", "STOCK", "WORDS", "SchmausDeal", "SchmausHand",
            "check_deal", "deal_schmaus"]
 
@@ -58,11 +58,11 @@ A_WEIS: Final = 36
 A_STOECK: Final = 52
 A_STOECK_NO: Final = 53
 A_EXCHANGE: Final = 54
-A_KEEP: Final = 55
+A_PASS: Final = 55
 NUM_ACTIONS: Final = 56
 #: The question before a card whether to exchange the trump 6.
 EXCHANGE: Final = "exchange"
-WORDS: Final = {A_EXCHANGE: "exchange", A_KEEP: "keep"}
+WORDS: Final = {A_EXCHANGE: "exchange", A_PASS: "pass"}
 SEATS: Final = 2
 PER_SEAT: Final = 9
 STOCK: Final = 18
@@ -134,8 +134,8 @@ class SchmausHand(TrickHand):
     A_STOECK = A_STOECK
     A_STOECK_NO = A_STOECK_NO
     NUM_ACTIONS = NUM_ACTIONS
-    #: Keeping the trump 6 tells that the seat holds it: the table learns of it with the card.
-    SECRET_ACTIONS = frozenset({A_KEEP})
+    #: Passing (keeping the trump 6) tells that the seat holds it: the table never hears of it.
+    SECRET_ACTIONS = frozenset({A_PASS})
     #: A Weis may be declared before a card to any of the first ten tricks.
     WEIS_TRICKS: ClassVar[int] = WEIS_TRICKS
 
@@ -219,8 +219,8 @@ class SchmausHand(TrickHand):
                 and bool(self.hands[seat] >> self.six & 1))
 
     def declared_by(self, seat: int) -> tuple[Meld, ...]:
-        """The Weis ``seat`` declared, in order."""
-        return tuple(m for _t, s, m in self.weis_log if s == seat)
+        """The Weis ``seat`` declared, in order (``declared[seat]`` too)."""
+        return self.declared[seat]
 
     def _weis_options(self, seat: int) -> list[tuple[Meld, ...]]:
         if not self.options.weis or self.trick_no >= WEIS_TRICKS:
@@ -237,7 +237,7 @@ class SchmausHand(TrickHand):
 
     def _phase_actions(self) -> list[int]:
         if self.phase == EXCHANGE:
-            return [A_EXCHANGE, A_KEEP]
+            return [A_EXCHANGE, A_PASS]
         return []
 
     def action_text(self, action: int) -> str:
@@ -295,6 +295,9 @@ class SchmausHand(TrickHand):
         if k:
             (meld,) = self._weis_options(seat)[k - 1]
             self.weis_log = (*self.weis_log, (self.trick_no, seat, meld))
+            d = list(self.declared)
+            d[seat] = (*d[seat], meld)
+            self.declared = tuple(d)
             self.log = (*self.log, (seat, A_WEIS + 1, meld.cards))
         self._asked |= 1 << (2 + seat)
         self._enter_turn()
@@ -326,6 +329,9 @@ class SchmausHand(TrickHand):
         self.weis_scored = (*self.weis_scored, (trick, seat, pts))
         if pts:
             self._credit(seat, pts, "weis")
+
+    def _credit_weis(self) -> None:
+        """Nothing at the end of the hand: each trick's Weis counted with its trick."""
 
     def _settle(self) -> None:
         """After trick ``trick_no - 1``: its Weis (in the Stöck-Stich-Weis order), the draws

@@ -53,7 +53,7 @@ from puur.variants.view import (
     seat_fields,
     table_view,
 )
-from puur.weis import Meld
+from puur.weis import Meld, stoeck_cards
 
 if TYPE_CHECKING:
     from puur.variants.schmaus_hand import SchmausHand
@@ -203,14 +203,18 @@ def observe(hand: SchmausHand, seat: int) -> SchmausObservation:
     check_seat(hand, seat)
     shown = tuple(hand.declared_by(s) for s in range(2))
     public = hand.public_cards()
-    extra = []
+    stoeck = stoeck_cards(hand.trump) if hand.stoeck_state == 1 else 0
+    known = []
     for s in range(2):
-        k = public
+        # Where the table knows these cards to be: a shown Weis stays in its holder's hand
+        # until played (or, the 6, exchanged), Stöck too.
+        k = public | (stoeck if s == hand.stoeck_seat else 0)
         for m in shown[s]:
             k |= m.cards
-        extra.append(k & hand.hands[s])
-    view = table_view(hand, seat, tuple(extra))
+        known.append(k & hand.hands[s])
+    view = table_view(hand, seat)
     fields = seat_fields(hand, seat, view)
+    fields["known"] = tuple(known)
     if fields["phase"] == EXCHANGE and hand.to_move != seat:
         fields["phase"] = "play"
     bottom = hand.bottom
