@@ -12,6 +12,7 @@ import { isKoenigsjass, koenigsjassPiles } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMolotow, trumpNote } from "./molotow.js";
 import { isSchellenjass, penaltyNote } from "./schellenjass.js";
+import { isSchmaus, schmausPiles } from "./schmaus.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
 import { rowName, turnedNote } from "./scores.js";
@@ -30,6 +31,7 @@ export function contract(table) {
   else if (isKoenigsjass(p)) piles = koenigsjassPiles(p, table.notMe, table.deck());
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
   else if (isDomino(p)) piles = dominoRows(p, table.deck());
+  else if (isSchmaus(p)) piles = schmausPiles(p, table.deck());
   return html`${contractLine(table)}${piles}`;
 }
 
@@ -49,7 +51,7 @@ function contractLine(table) {
     if (g.dealer === null || g.dealer === undefined) return contractChip(g.contract, g.multiplier, "", false, deck);
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}${
-      isHandjass(p) || isKoenigsjass(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}${
+      isHandjass(p) || isKoenigsjass(p) || isSchmaus(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}${
       isSchaffhauser(p) ? schaffhauserNotes(p) : ""}`;
   }
   let by = g.chooser === table.mySeat() ? t("chosen_by_you")

@@ -17,6 +17,7 @@ import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
 import { isMolotow, molotowBox } from "./molotow.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
+import { isSchmaus, schmausBox } from "./schmaus.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { contractIcon, contractName } from "./pieces.js";
 import { forecastTable, forecastText, rowName, sheetTable, writtenBy } from "./scores.js";
@@ -171,6 +172,7 @@ export function variantSide(table) {
   if (Array.isArray(p.calls)) return auctionBox(table, p);
   if (isSchellenjass(p)) return schellenjassBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
+  if (isSchmaus(p)) return schmausBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";
