@@ -433,3 +433,18 @@ def test_the_stock_order_and_the_other_players_draws_change_no_observation() -> 
         assert alt.round.observation(me).to_tensor() == obs.to_tensor()
         checked += 1
     assert checked >= 10
+
+
+def test_a_record_replays_every_draw() -> None:
+    """The draws are chance, not actions: the record's deal holds the stock's order, and reading
+    it back gives every player the same draws and the same scores."""
+    from puur.record import format_record, iter_records
+
+    game = SchmausGame(SchmausRules(target=300), seed=12)
+    rng = random.Random(12)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    back = next(iter(iter_records(format_record(game).splitlines()))).to_game()
+    assert [r.drawn for r in back.rounds] == [r.drawn for r in game.rounds]
+    assert [r.dealer for r in back.rounds] == [r.dealer for r in game.rounds]
+    assert back.scores == game.scores and back.winner == game.winner
