@@ -19,10 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, format_card, parse_card
-from puur.variants.base import (
-    ActionSpace,
-    rank_sides,
-)
+from puur.variants.base import ActionSpace
 from puur.variants.dealt import DealLineVariant
 from puur.variants.handjass import _cards, _mask
 from puur.variants.koenigsjass_hand import (
@@ -36,7 +33,7 @@ from puur.variants.koenigsjass_hand import (
     deal_koenigsjass,
 )
 from puur.variants.koenigsjass_rules import PRESETS, KoenigsjassRules
-from puur.variants.series import DealtSeries
+from puur.variants.series import TargetSeries
 
 __all__ = ["ACTIONS", "VARIANT", "KoenigsjassGame", "KoenigsjassVariant", "format_deal_line",
            "parse_deal_line"]
@@ -44,7 +41,7 @@ __all__ = ["ACTIONS", "VARIANT", "KoenigsjassGame", "KoenigsjassVariant", "forma
 _WORDS: Final = tuple(WORDS[a] for a in sorted(WORDS))
 
 
-class KoenigsjassGame(DealtSeries[KoenigsjassHand]):
+class KoenigsjassGame(TargetSeries[KoenigsjassHand]):
     """A game of Königsjass: hands until a player reaches the target, the dealer moving one
     seat a hand."""
 
@@ -77,34 +74,6 @@ class KoenigsjassGame(DealtSeries[KoenigsjassHand]):
 
     def _is_deal(self, deal: object) -> bool:
         return isinstance(deal, KoenigsjassDeal)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each player's game total, the points of the hand in play included as they fall."""
-        return self.round.scores_after()
-
-    @property
-    def winner(self) -> int:
-        """The player who reached the target (-1 while nobody has)."""
-        return self.round.winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has reached the target."""
-        return self.round.winner >= 0
-
-    def standings(self) -> tuple[int, ...]:
-        """Places: the winner first, the others by total; equal totals share a place."""
-        w = self.round.winner
-        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
-
-    def summary(self) -> dict[str, Any]:
-        """Plain data: totals, hands played, the winner and the places."""
-        return {
-            "variant": "koenigsjass", "scores": list(self.scores), "hands": len(self.rounds),
-            "places": list(self.standings()), "over": self.is_over,
-            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
-        }
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from puur.cards import NUM_CARDS, format_card, parse_cards
-from puur.variants.base import ActionSpace, rank_sides
+from puur.variants.base import ActionSpace
 from puur.variants.dealt import DealLineVariant
 from puur.variants.handjass import _cards, _mask
 from puur.variants.schmaus_hand import (
@@ -33,7 +33,7 @@ from puur.variants.schmaus_hand import (
     deal_schmaus,
 )
 from puur.variants.schmaus_rules import PRESETS, SchmausRules, next_dealer
-from puur.variants.series import DealtSeries
+from puur.variants.series import TargetSeries
 
 __all__ = ["ACTIONS", "VARIANT", "SchmausGame", "SchmausVariant", "format_deal_line",
            "parse_deal_line"]
@@ -41,7 +41,7 @@ __all__ = ["ACTIONS", "VARIANT", "SchmausGame", "SchmausVariant", "format_deal_l
 _WORDS: Final = tuple(WORDS[a] for a in sorted(WORDS))
 
 
-class SchmausGame(DealtSeries[SchmausHand]):
+class SchmausGame(TargetSeries[SchmausHand]):
     """A game of Schmaus: hands until a player reaches the target, the winner of a hand
     dealing the next."""
 
@@ -95,34 +95,6 @@ class SchmausGame(DealtSeries[SchmausHand]):
     def _drop_hand(self) -> None:
         super()._drop_hand()
         del self._deals[len(self.rounds):]  # the next dealer depends on the play undone
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each player's game total, the points of the hand in play included as they fall."""
-        return self.round.scores_after()
-
-    @property
-    def winner(self) -> int:
-        """The player who reached the target (-1 while nobody has)."""
-        return self.round.winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once a player has reached the target."""
-        return self.round.winner >= 0
-
-    def standings(self) -> tuple[int, ...]:
-        """Places: the winner first, the other second (equal totals share while nobody won)."""
-        w = self.round.winner
-        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
-
-    def summary(self) -> dict[str, Any]:
-        """Plain data: totals, hands played, the winner and the places."""
-        return {
-            "variant": "schmaus", "scores": list(self.scores), "hands": len(self.rounds),
-            "places": list(self.standings()), "over": self.is_over,
-            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
-        }
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
 
 from puur.hand import IllegalActionError, TrickHand
+from puur.variants.base import rank_sides
 
-__all__ = ["DealtSeries", "SeriesGame"]
+__all__ = ["DealtSeries", "SeriesGame", "TargetSeries"]
 
 H = TypeVar("H", bound=TrickHand)
 
@@ -158,3 +159,44 @@ class DealtSeries(SeriesGame[H]):
         if index == 0:
             self.first_dealer = deal.dealer
         self._deals[index] = deal
+
+
+class TargetSeries(DealtSeries[H]):
+    """A dealt series of players alone that ends the moment one of them reaches the rules'
+    target, in the middle of a hand if need be (Königsjass, Schmaus): the hand keeps the
+    running totals (``scores_after()``) and the player who reached the target (``winner``)."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's game total, the points of the hand in play included as they fall."""
+        r: Any = self.round
+        return tuple(r.scores_after())
+
+    @property
+    def winner(self) -> int:
+        """The player who reached the target (-1 while nobody has)."""
+        w: int = self.round.winner
+        return w
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached the target."""
+        return self.round.winner >= 0
+
+    def standings(self) -> tuple[int, ...]:
+        """Places: the winner first, the others by total; equal totals share a place."""
+        w = self.round.winner
+        return rank_sides([(s != w, -t) for s, t in enumerate(self.scores)])
+
+    def summary(self) -> dict[str, Any]:
+        """Plain data: totals, hands played, the winner and the places."""
+        return {
+            "variant": self.variant.key, "scores": list(self.scores), "hands": len(self.rounds),
+            "places": list(self.standings()), "over": self.is_over,
+            "winner": self.winner if self.winner >= 0 else None, "target": self.rules.target,
+        }
+
+    @property
+    @abstractmethod
+    def variant(self) -> Any:
+        """The variant's description."""
