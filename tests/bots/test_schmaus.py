@@ -93,3 +93,25 @@ def test_the_rule_player_beats_random_play() -> None:
         wins += game.winner == 0
     assert wins >= 4
 
+
+
+def test_a_world_is_always_found_after_the_other_player_declared_a_sequence() -> None:
+    """Once the strict tries fail, a world keeps a Weis it cannot repeat quiet instead of
+    failing: a search always gets a world (the cards beside a declared sequence may then have
+    been the other player's from the start)."""
+    sampled = 0
+    for seed in range(30):
+        game = V.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.rounds) == 1:
+            hand = game.round
+            obs = hand.observation(hand.to_move)
+            if any(s != hand.to_move and m.kind == 0 and t >= 6 for t, s, m in obs.weis_log):
+                sampler = WorldSampler(obs, model_for(obs))
+                sampler._failed = True  # as after failed strict tries: the loose world next
+                for k in range(4):
+                    world = sampler.sample(random.Random(k))
+                    assert world.hands[hand.to_move] == hand.hands[hand.to_move]
+                    sampled += 1
+            game.push(rng.choice(game.legal_actions()))
+    assert sampled > 20

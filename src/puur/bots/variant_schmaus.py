@@ -48,9 +48,13 @@ _PLAYER = SchmausPlayer()
 _NEVER = 99
 
 
-def rebuild_deal(obs: Any, initial: tuple[int, ...], rng: random.Random) -> SchmausDeal:
+def rebuild_deal(obs: Any, initial: tuple[int, ...], rng: random.Random,
+                 strict: bool = True) -> SchmausDeal:
     """The deal behind the world ``initial`` (each player's cards held or played, then the
-    stock as it lies now) that gives ``obs`` its draws (see the module text)."""
+    stock as it lies now) that gives ``obs`` its draws (see the module text). Without
+    ``strict`` a card beside a sequence the other player declared may have been his from the
+    start (the replay then keeps that Weis quiet); what he played or showed is always his in
+    time, which every world allows."""
     me = obs.seat
     other = 1 - me
     draws = min(len(obs.trick_winners), STOCK_TRICKS)
@@ -89,7 +93,7 @@ def rebuild_deal(obs: Any, initial: tuple[int, ...], rng: random.Random) -> Schm
         need[obs.six] = min(need[obs.six], obs.rob_trick)
     # A sequence he declared was his longest: the cards beside it came to him later.
     late: dict[int, int] = {}
-    for t, s, m in obs.weis_log:
+    for t, s, m in obs.weis_log if strict else ():
         if s == other and m.kind != FOUR:
             for r in (m.low - 1, m.high + 1):
                 c = 9 * m.suit + r
@@ -185,7 +189,7 @@ class SchmausModel(VariantModel):
               strict: bool) -> TrickHand:
         """The deal behind the world ``initial``, its public actions replayed."""
         try:
-            deal = rebuild_deal(obs, initial, rng)
+            deal = rebuild_deal(obs, initial, rng, strict)
             hand = SchmausHand(obs.rules, deal, obs.hand_no, obs.totals)
         except ValueError as e:
             raise InconsistentDealError(str(e)) from None
