@@ -8,7 +8,8 @@ into a whole deal, the stock's order included:
 * the other player's cards (those he holds and those he played; the trump 6 instead of the
   turned card if he exchanged it) are split between his dealt hand and his draws, each draw
   from the last one back taking at random a card he did not need before that draw (a card he
-  played, showed in a Weis or exchanged in an earlier trick was his already);
+  played, showed in a Weis or exchanged in an earlier trick was his already, and the King and
+  Ober of his Stöck both before the first of them was played);
 * the stock not yet drawn is shuffled, the turned card at its bottom.
 
 Then the public actions of the hand (``obs.log``: cards, exchanges, Weis with their cards) are
@@ -40,7 +41,7 @@ from puur.variants.schmaus_hand import (
     SchmausHand,
 )
 from puur.variants.schmaus_rules import STOCK_TRICKS
-from puur.weis import FOUR
+from puur.weis import FOUR, stoeck_cards
 
 __all__ = ["SchmausModel", "rebuild_deal", "replay_log"]
 
@@ -91,6 +92,12 @@ def rebuild_deal(obs: Any, initial: tuple[int, ...], rng: random.Random,
                     need[c] = min(need[c], t)
     if obs.robber == other and obs.six in need:
         need[obs.six] = min(need[obs.six], obs.rob_trick)
+    if obs.stoeck_seat == other and obs.trump >= 0:
+        # He announced Stöck: he held the King and Ober together before the first was played.
+        pair = [c for c in bits(stoeck_cards(obs.trump)) if c in need]
+        first = min((need[c] for c in pair), default=_NEVER)
+        for c in pair:
+            need[c] = first
     # A sequence he declared was his longest: the cards beside it came to him later.
     late: dict[int, int] = {}
     for t, s, m in obs.weis_log if strict else ():
