@@ -121,6 +121,9 @@ class TrickHand:
     A_STOECK_NO: ClassVar[int] = 63
     #: The number of actions of the variant's action space (the length of a legal mask).
     NUM_ACTIONS: ClassVar[int] = 64
+    #: A variant's own actions that the table learns of only with the seat's next card, as
+    #: a Weis decision: answers to a question only some seats are asked (none by default).
+    SECRET_ACTIONS: ClassVar[frozenset[int]] = frozenset()
 
     def __init__(
         self,

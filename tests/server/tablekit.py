@@ -354,6 +354,12 @@ def without_announcement(text: str) -> dict[str, Any]:
     return m
 
 
+def _acts(text: str, seat: int) -> bool:
+    """Whether the state message ``text`` tells an action of ``seat``."""
+    ev = message(text).get("event")
+    return ev is not None and ev["type"] == "action" and ev["seat"] == seat
+
+
 def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
     """Check that the hidden decision ``flipped`` changed in run ``other`` reaches no client but
     its own seat's before the rules make it public, and return the slots it then reached.
@@ -370,6 +376,10 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
     x = flipped.flipped_seat
     assert x is not None and flipped.flipped_kind is not None
     kind = flipped.flipped_kind[0]
+    # A hand that takes a Weis in later tricks too (rising from one to the next) asks the seat
+    # other questions once its Weis is known: compare up to the seat's next action.
+    game: Any = base.table.game
+    later = game is not None and getattr(type(game.round), "WEIS_TRICKS", 1) > 1
     shown: set[int] = set()
     for slot in other.others:
         if slot == x:
@@ -398,9 +408,11 @@ def flip_shows(base: Run, other: Run, flipped: Script) -> set[int]:
             assert step is not None and step["type"] == "action", (flipped.flip, slot, step)
             assert step["seat"] == x, (flipped.flip, slot, step)
             assert all(stream[n][0] == a[i][0] for n in range(i, j + 1))
-        for (ta, xa), (tb, xb) in zip(a[i:], b[i:], strict=False):
+        for k, ((ta, xa), (tb, xb)) in enumerate(zip(a[i:], b[i:], strict=False)):
             if message(xa)["type"] != "state" or message(xb)["type"] != "state":
                 break
+            if later and k and (_acts(xa, x) or _acts(xb, x)):
+                break  # the seat's later (secret) Weis questions follow from its Weis
             assert ta == tb
             assert without_announcement(xa) == without_announcement(xb), (flipped.flip, slot)
     return shown

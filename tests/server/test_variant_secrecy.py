@@ -150,17 +150,22 @@ class Watch:
 SECRET_WORDS = ("bare", "quiet")
 
 
-def own_secret(m: dict[str, Any], slot: int, with_weis: bool) -> bool:
+def own_secret(m: dict[str, Any], slot: int, with_weis: bool,
+               secret_ids: frozenset[int] = frozenset()) -> bool:
     ev = m["event"]
     return ev is not None and ev["type"] == "action" and ev["seat"] == slot and (
         ev["action"]["type"] == "weis" or (ev["action"]["type"] == "stoeck" and with_weis)
         or (ev["action"]["type"] == "declare" and ev["action"]["word"] in SECRET_WORDS)
+        or ev["action"].get("id") in secret_ids  # the variant's own secret answers
     ) and m["game"]["result"] is None
 
 
 def check_seq(r: Run, slot: int) -> None:
     """``seq`` moves by one with every step the table sees, and with nothing else."""
     with_weis = r.table.rules_dict.get("stoeck_announce") == "with-weis"
+    game: Any = r.table.game
+    secret_ids: frozenset[int] = type(game.round).SECRET_ACTIONS if game is not None else (
+        frozenset())
     seq = 0
     game_id = None
     for n, (_t, text) in enumerate(r.streams[slot]):
@@ -174,7 +179,8 @@ def check_seq(r: Run, slot: int) -> None:
             seq = m["seq"]
             continue
         ev = m["event"]
-        if (ev is None or ev["type"] == "action") and not own_secret(m, slot, with_weis):
+        if (ev is None or ev["type"] == "action") and not own_secret(m, slot, with_weis,
+                                                                         secret_ids):
             seq += 1
         assert m["seq"] == seq, (slot, ev, m["seq"], seq)
 

@@ -3,12 +3,19 @@ or built afresh, the view is the same at every step, after take-backs too."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+from puur.tui.replay import _PILES as PILE_WORDS  # the piles the terminal's replay names
 from puur.variants import get, json_view, variants
 from puur.variants.json_view import shared_view, trick_data
+
+CATALOGUE_SHARED = json.loads((Path(__file__).parents[2] / "src" / "puur" / "texts"
+                               / "shared.json").read_text(encoding="utf-8"))
 
 
 def last_finished_trick(game: object) -> object:
@@ -70,7 +77,19 @@ def test_a_replay_opens_every_card_once(key: str, preset: str) -> None:
         seen += [c for cards in h["piles"].values() for c in cards]
         seen += [a["action"]["card"] for a in h["actions"] if a["action"]["type"] == "discard"]
         assert len(seen) == len(set(seen)), "a card in two places"
-        assert set(h["piles"]) <= {"blind", "dead", "talon", "dead_cards", "reserve"}
+        assert set(h["piles"]) <= set(PILE_WORDS), "a pile the replays cannot name"
+
+
+
+def test_the_web_replay_names_every_pile_the_terminal_names() -> None:
+    """The web replay's words for the piles are the terminal's (one catalogue, both apps)."""
+    js = (Path(json_view.__file__).parents[1] / "server" / "static" / "js" / "replay.js")
+    words = re.search(r"const words = \{(.*?)\};", js.read_text(encoding="utf-8"), re.S)
+    assert words is not None
+    pairs = dict(re.findall(r'(\w+): "([\w.]+)"', words.group(1)))
+    assert pairs == PILE_WORDS
+    for key in PILE_WORDS.values():
+        assert key in CATALOGUE_SHARED, f"{key} is not in the shared catalogue"
 
 
 def test_the_handjass_replay_opens_the_blind_and_the_dead_hand() -> None:

@@ -61,12 +61,30 @@ def other_schaggi_haas_dealer(lines: list[str], i: int) -> None:
     lines[i] = f"hand {n} {1 - int(dealer)} {rest}"
 
 
+def other_schmaus_dealer(lines: list[str], i: int) -> None:
+    """Name the other of the two seats as the dealer of the Schmaus hand line ``i``."""
+    _hand, n, dealer, rest = lines[i].split(" ", 3)
+    lines[i] = f"hand {n} {1 - int(dealer)} {rest}"
+
+
 def seventh_card(lines: list[str], i: int) -> None:
     """Give the first hand of the hand line ``i`` a card nobody was dealt (a dead card)."""
     dealt = set(lines[i].replace("/", " ").split()[3:])
     spare = next(c for c in CARD_TOKENS if c not in dealt)
     head, rest = lines[i].split(" ", 3)[:3], lines[i].split(" ", 3)[3]
     lines[i] = " ".join(head) + f" {spare} " + rest
+
+
+def schmaus_stock(lines: list[str], i: int, first: str | None, drop_last: bool) -> None:
+    """Change the stock of the Schmaus hand line ``i``: its first card replaced by ``first``,
+    or its last card dropped."""
+    head, stock = lines[i].split(" ; stock ")
+    cards = stock.split()
+    if first is not None:
+        cards[0] = first
+    if drop_last:
+        cards = cards[:-1]
+    lines[i] = f"{head} ; stock {' '.join(cards)}"
 
 
 def read(lines: list[str]) -> object:
@@ -255,6 +273,18 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("pandur", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; dead ", " ; out ")),
          "reads"),
+        ("schmaus", lambda ls: other_schmaus_dealer(ls, index(ls, "hand", 1)),
+         "is dealt by seat"),
+        ("schmaus", lambda ls: ls.__setitem__(index(ls, "act"), "act drop"), "bad action"),
+        ("schmaus", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"target": 50}'),
+         "option 'target'"),
+        ("schmaus", lambda ls: schmaus_stock(ls, index(ls, "hand"), None, True),
+         "eighteen cards"),
+        ("schmaus", lambda ls: schmaus_stock(
+            ls, index(ls, "hand"), ls[index(ls, "hand")].split()[3], False), "dealt twice"),
+        ("schmaus", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].replace(" ; stock ", " ; talon ")),
+         "reads 'DEALER"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

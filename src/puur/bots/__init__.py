@@ -29,6 +29,7 @@ from puur.bots import (  # noqa: F401  (register their rule players)
     schaffhauser,
     schaggi_haas,
     schellenjass,
+    schmaus,
     sechser,
     sidi_barrani,
     zuger,

@@ -52,6 +52,7 @@ from puur.bots.variant_schaffhauser import SchaffhauserModel
 from puur.bots.variant_schaggi_haas import SchaggiHaasModel
 from puur.bots.variant_schellenjass import SchellenjassModel
 from puur.bots.variant_schieber import SchieberModel
+from puur.bots.variant_schmaus import SchmausModel
 from puur.bots.variant_sechser import SechserModel
 from puur.bots.variant_sidi_barrani import SidiBarraniModel
 from puur.bots.variant_zuger import ZugerModel
@@ -77,6 +78,7 @@ from puur.variants.reservejass_view import ReservejassObservation
 from puur.variants.schaffhauser_view import SchaffhauserObservation
 from puur.variants.schaggi_haas_view import SchaggiHaasObservation
 from puur.variants.schellenjass_view import SchellenjassObservation
+from puur.variants.schmaus_view import SchmausObservation
 from puur.variants.sechser_view import SechserObservation
 from puur.variants.sidi_barrani_view import SidiBarraniObservation
 from puur.variants.zuger_view import ZugerObservation
@@ -107,6 +109,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     OffenerJassObservation: OffenerJassModel(),
     DartsObservation: DartsModel(),
     PandurObservation: PandurModel(),
+    SchmausObservation: SchmausModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

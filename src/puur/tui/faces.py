@@ -368,6 +368,7 @@ def _faces() -> dict[str, Face]:
     from puur.tui.face_schaffhauser import SchaffhauserFace
     from puur.tui.face_schaggi_haas import SchaggiHaasFace
     from puur.tui.face_schellenjass import SchellenjassFace
+    from puur.tui.face_schmaus import SchmausFace
     from puur.tui.face_sechser import SechserFace
     from puur.tui.face_sidi_barrani import SidiBarraniFace
     from puur.tui.face_zuger import ZugerFace
@@ -377,7 +378,8 @@ def _faces() -> dict[str, Face]:
                                ZugerFace(), GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
                                HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
-                               PenaltyJassFace(), OffenerJassFace(), DartsFace(), PandurFace())}
+                               PenaltyJassFace(), OffenerJassFace(), DartsFace(), PandurFace(),
+                               SchmausFace())}
 
 
 FACES: dict[str, Face] = {}

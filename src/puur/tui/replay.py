@@ -24,7 +24,7 @@ __all__ = ["ReplayScreen"]
 
 #: The words of the piles a replay opens (cards face down outside the hands).
 _PILES = {"blind": "hj.blind", "dead": "hj.dead", "talon": "bi.talon_label",
-          "dead_cards": "sx.dead_pile"}
+          "dead_cards": "sx.dead_pile", "reserve": "rj.pile_reserve", "stock": "sm.pile_stock"}
 
 
 class ReplayScreen(Screen[None]):

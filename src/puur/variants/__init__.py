@@ -34,6 +34,7 @@ from puur.variants import (
     schaggi_haas,
     schellenjass,
     schieber,
+    schmaus,
     sechser,
     sidi_barrani,
     zuger,
@@ -61,6 +62,7 @@ register(mittlere.VARIANT)
 register(hindersi.VARIANT)
 register(pandur.VARIANT)
 register(schaggi_haas.VARIANT)
+register(schmaus.VARIANT)
 register(offener_jass.VARIANT)
 register(reservejass.VARIANT)
 register(penalty_jass.VARIANT)

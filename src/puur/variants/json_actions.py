@@ -205,10 +205,9 @@ def _describe(form: Mapping[str, Any]) -> str:
 
 def is_secret(hand: TrickHand, action: int) -> bool:
     """Whether ``action`` is a decision the table learns of only with the seat's next card: a
-    Weis decision, or a Stöck decision when Stöck is announced with the Weis."""
-    if hand.A_WEIS <= action <= hand.A_WEIS + MAX_WEIS_OPTIONS:
-        return True
-    if action in getattr(hand, "SECRET_ACTIONS", ()):  # a variant's own (Strafpunktjass)
+    Weis decision, a Stöck decision when Stöck is announced with the Weis, or one of the
+    hand's own :attr:`~puur.hand.TrickHand.SECRET_ACTIONS`."""
+    if hand.A_WEIS <= action <= hand.A_WEIS + MAX_WEIS_OPTIONS or action in hand.SECRET_ACTIONS:
         return True
     return (action in (hand.A_STOECK, hand.A_STOECK_NO)
             and hand.rules.stoeck_announce == "with-weis")

@@ -164,9 +164,9 @@ class DealtSeries(SeriesGame[H]):
 class TargetSeries(DealtSeries[H]):
     """A dealt series in which each player alone adds his points of every hand to his total
     and the first to reach the game's target wins at once, in the middle of a hand if need be
-    (Königsjass, Schaggi Haas, Reservejass). Its hands keep the totals before them and give
-    ``scores_after()`` (the totals with the hand's points so far) and ``winner`` (the player
-    who reached the target, -1 while nobody has); the rules give ``target``."""
+    (Königsjass, Schaggi Haas, Reservejass, Schmaus). Its hands keep the totals before them and
+    give ``scores_after()`` (the totals with the hand's points so far) and ``winner`` (the
+    player who reached the target, -1 while nobody has); the rules give ``target``."""
 
     @property
     def num_seats(self) -> int:
@@ -187,7 +187,8 @@ class TargetSeries(DealtSeries[H]):
     @property
     def winner(self) -> int:
         """The player who reached the target (-1 while nobody has)."""
-        return self.round.winner
+        w: int = self.round.winner
+        return w
 
     @property
     def is_over(self) -> bool:

@@ -117,7 +117,7 @@ export function mountReplay(view, id, ctx) {
   /** The cards face down outside the hands as the hand ended (a talon, a dead hand), face up:
    * a replay opens every card. */
   function openPiles(h) {
-    const words = { blind: "hj.blind", dead: "hj.dead", talon: "bi.talon_label", dead_cards: "sx.dead_pile", reserve: "rj.pile_reserve" };
+    const words = { blind: "hj.blind", dead: "hj.dead", talon: "bi.talon_label", dead_cards: "sx.dead_pile", reserve: "rj.pile_reserve", stock: "sm.pile_stock" };
     const piles = Object.entries(h.piles || {}).filter(([, cards]) => cards.length);
     if (!piles.length) return "";
     return html`<div class="piles open-piles">${piles.map(([name, cards]) =>

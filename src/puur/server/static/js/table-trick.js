@@ -16,6 +16,7 @@ import { isSchaggiHaas, schaggiPiles } from "./schaggi_haas.js";
 import { isReservejass, reservejassPiles } from "./reservejass.js";
 import { isPenaltyJass, penaltyJassNotes } from "./penalty_jass.js";
 import { isSchellenjass, penaltyNote } from "./schellenjass.js";
+import { isSchmaus, schmausPiles } from "./schmaus.js";
 import { contractChip, miniCard, trickCard } from "./pieces.js";
 import { isSchaffhauser, schaffhauserNotes } from "./schaffhauser.js";
 import { rowName, turnedNote } from "./scores.js";
@@ -37,6 +38,7 @@ export function contract(table) {
   else if (isBieter(p)) piles = talonPiles(p, g.own, 36 - g.hand_sizes.reduce((a, n) => a + n, 0), table.deck());
   else if (isDomino(p)) piles = dominoRows(p, table.deck());
   else if (isOffenerJass(p)) piles = offenerJassRows(table);
+  else if (isSchmaus(p)) piles = schmausPiles(p, table.deck());
   return html`${contractLine(table)}${piles}`;
 }
 
@@ -58,6 +60,7 @@ function contractLine(table) {
     const dealer = g.dealer === table.mySeat() ? null : table.seatName(g.dealer);
     return html`${contractChip(g.contract, g.multiplier, "", false, deck)}${turnedNote(g.turned, dealer, deck)}${
       isHandjass(p) || isKoenigsjass(p) || isSchaggiHaas(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}${
+      isHandjass(p) || isKoenigsjass(p) || isSchmaus(p) ? robbedNote(p, table.notMe) : ""}${isBieter(p) ? bieterNotes(p, g.own, table.notMe, deck) : ""}${
       isSchaffhauser(p) ? schaffhauserNotes(p) : ""}`;
   }
   let by = g.chooser === table.mySeat() ? t("chosen_by_you")

@@ -21,6 +21,7 @@ import { isPenaltyJass, penaltyJassBox } from "./penalty_jass.js";
 import { isOffenerJass, offenerJassBox } from "./offener_jass.js";
 import { isPandur, pandurBox } from "./pandur.js";
 import { isSchellenjass, schellenjassBox } from "./schellenjass.js";
+import { isSchmaus, schmausBox } from "./schmaus.js";
 import { hindersiBox, isHindersi } from "./hindersi.js";
 import { isSechser, sechserBox } from "./sechser.js";
 import { dartsBox, isDarts } from "./darts.js";
@@ -185,6 +186,7 @@ export function variantSide(table) {
   if (isHindersi(p)) return hindersiBox(names, p, table.mySeat());
   if (isSechser(p)) return sechserBox(p, g.hand_no, table.seatName);
   if (isDarts(p)) return dartsBox(names, p, p.sides[table.mySeat()] ?? null, table.seatName, table.deck());
+  if (isSchmaus(p)) return schmausBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (p.sheet) {
     // At the end of the game the panel is still the sheet before the last hand.
     const over = g.phase === "over";
