@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from puur.variants import (
     bieter,
+    chratzer,
     coiffeur,
     differenzler,
     fahnder,
@@ -52,3 +53,4 @@ register(koenigsjass.VARIANT)
 register(schaffhauser.VARIANT)
 register(mittlere.VARIANT)
 register(hindersi.VARIANT)
+register(chratzer.VARIANT)
