@@ -32,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from puur.bots.variant_bieter import BieterModel
+from puur.bots.variant_chratzer import ChratzerModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_differenzler import DifferenzlerModel
 from puur.bots.variant_fahnder import FahnderModel
@@ -52,6 +53,7 @@ from puur.bots.worlds import VariantModel, WorldSampler
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
 from puur.variants.bieter_view import BieterObservation
+from puur.variants.chratzer_view import ChratzerObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
 from puur.variants.fahnder_view import FahnderObservation
@@ -86,6 +88,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     KoenigsjassObservation: KoenigsjassModel(),
     HindersiObservation: HindersiModel(),
     MittlereObservation: MittlereModel(),
+    ChratzerObservation: ChratzerModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 
