@@ -347,6 +347,7 @@ class SchieberFace(Face):
 
 def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
+    from puur.tui.face_chratzer import ChratzerFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_differenzler import DifferenzlerFace
     from puur.tui.face_fahnder import FahnderFace
@@ -367,7 +368,7 @@ def _faces() -> dict[str, Face]:
                                SidiBarraniFace(), KreuzjassFace(), ZugerFace(),
                                GuggitalerFace(), SchellenjassFace(), FahnderFace(),
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
-                               HindersiFace())}
+                               HindersiFace(), ChratzerFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -30,9 +30,9 @@ __all__ = ["DECLARE_WORDS", "Move", "action_of", "ask_kind", "decode", "find", "
 
 #: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go
 #: home, and the answers to forcing and to the settlement; Königsjass: keep or swap the hand,
-#: exchange the trump 6 or pass), in id order.
+#: exchange the trump 6 or pass; Chratzer: chratze, weg, metcho), in id order.
 DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
-                 "noforce", "keep", "exchange", "pass")
+                 "noforce", "keep", "exchange", "pass", "chratze", "weg", "metcho")
 
 
 @dataclass(frozen=True)

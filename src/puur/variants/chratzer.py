@@ -171,8 +171,9 @@ _WORD_IDS: Final = {"chratze": A_CHRATZE, "weg": A_WEG, "metcho": A_METCHO}
 
 def action_names() -> tuple[str, ...]:
     """The name of every action id."""
-    names = (*(format_card(c) for c in range(NUM_CARDS)), "chratze", "weg", "metcho")
-    assert len(names) == NUM_ACTIONS and names[A_METCHO] == "metcho"
+    names = (*(format_card(c) for c in range(NUM_CARDS)),
+             *(f"declare:{w}" for w in ("chratze", "weg", "metcho")))
+    assert len(names) == NUM_ACTIONS and names[A_METCHO] == "declare:metcho"
     return names
 
 
