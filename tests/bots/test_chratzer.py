@@ -66,7 +66,7 @@ def test_the_rule_player_wins_chips_from_random() -> None:
     mine = others = 0.0
     for seed in range(3):
         for seat in range(3):
-            game = variant.new_game(ChratzerRules(players=3, deals=6), seed=f"b-{seed}-{seat}")
+            game = variant.new_game(ChratzerRules(players=3, game_deals=6), seed=f"b-{seed}-{seat}")
             bots = [make_bot("rules") if s == seat else make_bot("random", seed=seed)
                     for s in range(3)]
             while not game.is_over:

@@ -28,15 +28,15 @@ from puur.tui.session import seat_positions
 from puur.variants import get
 from puur.variants.chratzer_hand import A_CHRATZE, A_METCHO, A_WEG, ChratzerDeal
 
-SHORT = variant_rules("chratzer", deals=1)
-SEVEN = variant_rules("chratzer", players=7, deals=1)
-TWO = variant_rules("chratzer", players=2, deals=1)
+SHORT = variant_rules("chratzer", game_deals=1)
+SEVEN = variant_rules("chratzer", players=7, game_deals=1)
+TWO = variant_rules("chratzer", players=2, game_deals=1)
 
 
 @pytest.mark.parametrize("seats", [2, 7])
 def test_the_demo_plays_chratzer(seats: int) -> None:
     v = get("chratzer")
-    rules = v.rules_from_dict({"preset": "standard", "players": seats, "deals": 2})
+    rules = v.rules_from_dict({"preset": "standard", "players": seats, "game_deals": 2})
     lines: list[str] = []
     names = ["rules", "search:quick", "random", "rules", "random", "rules", "random"][:seats]
     game = run_variant_demo(v, rules, seed=4, players=names, echo=lines.append)
@@ -54,7 +54,7 @@ def test_the_face_shows_roles_tricks_promises_chips_and_the_pot() -> None:
     hands = ("DA DK H6 S6", "D6 HA HK C6", "D7 D8 S7 C7")
     deal = ChratzerDeal(tuple(CardSet.from_text(h).bits for h in hands), 2,
                         tuple(parse_card(c) for c in ("CA", "H8", "S9")))
-    game = get("chratzer").new_game(variant_rules("chratzer", players=3, deals=1), seed=1,
+    game = get("chratzer").new_game(variant_rules("chratzer", players=3, game_deals=1), seed=1,
                                     deals=[deal])
     for a in (A_CHRATZE, A_METCHO, A_WEG):
         game.push(a)

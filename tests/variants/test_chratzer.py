@@ -132,7 +132,7 @@ def test_a_played_deal_pays_the_tricks_and_charges_a_missed_promise() -> None:
 
 
 def test_the_game_ends_after_its_played_deals() -> None:
-    rules = ChratzerRules(players=2, deals=2)
+    rules = ChratzerRules(players=2, game_deals=2)
     g = ChratzerGame(rules, seed=5)
     rng = random.Random(5)
     while not g.is_over:
@@ -151,14 +151,14 @@ def test_every_preset_plays_to_its_end_and_keeps_the_chips() -> None:
         while not g.is_over:
             assert len(g.observation(g.to_move).to_tensor()) == OBS_SIZE
             g.push(rng.choice(g.legal_actions()))
-        assert g.played_deals() == rules.deals
+        assert g.played_deals() == rules.game_deals
         assert sum(g.scores) + g.pot == 0, name
 
 
 @pytest.mark.parametrize(("data", "name"), [
     ({"players": 8}, "players"), ({"ante": 0}, "ante"), ({"tries": 5}, "tries"),
     ({"alone": "split"}, "alone"), ({"remainder": "dealer"}, "remainder"),
-    ({"penalty": "double"}, "penalty"), ({"deals": 0}, "deals"),
+    ({"penalty": "double"}, "penalty"), ({"game_deals": 0}, "game_deals"),
 ])
 def test_bad_options_are_refused(data: dict[str, object], name: str) -> None:
     with pytest.raises(OptionError, match=name):

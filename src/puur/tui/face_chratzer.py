@@ -50,7 +50,7 @@ class ChratzerFace(GridFace):
     def intro(self, session: PlaySession, lang: str) -> str:
         r = session.rules
         return super().intro(session, lang) + " " + t("cz.intro", lang, ante=r.ante,
-                                                       deals=r.deals)
+                                                       deals=r.game_deals)
 
     def trumps(self, obs: Any, lang: str, deck: str, markup: bool) -> str:
         """The trumps, the card that made them and who deals."""
@@ -131,7 +131,7 @@ class ChratzerFace(GridFace):
         n = game.num_seats
         each = ", ".join(f"{seat_name(s, lang, seats=n)} {v}" for s, v in enumerate(game.scores))
         return t("cz.totals", lang, each=each, pot=game.pot, played=game.played_deals(),
-                 deals=game.rules.deals)
+                 deals=game.rules.game_deals)
 
     def state_lines(self, session: PlaySession, obs: Any, lang: str, deck: str) -> list[str]:
         n = obs.num_seats

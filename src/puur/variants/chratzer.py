@@ -5,7 +5,7 @@ pot; four cards each, a turned card for trumps; the first to say "chratze" promi
 and leads, every other player comes along ("metcho", one trick) or sits the deal out ("weg").
 Each trick wins a quarter of the pot; a missed promise pays into the next pot. Nobody chratzt:
 new trump cards, then the same dealer deals again (the pot grows). The game keeps each player's
-chip balance and ends after ``deals`` played deals. The deal is in
+chip balance and ends after ``game_deals`` played deals. The deal is in
 :mod:`puur.variants.chratzer_hand`, the options and the chips in
 :mod:`puur.variants.chratzer_rules`, the observation in :mod:`puur.variants.chratzer_view`.
 
@@ -40,7 +40,7 @@ __all__ = ["ACTIONS", "VARIANT", "ChratzerGame", "ChratzerVariant", "format_deal
 
 
 class ChratzerGame(SeriesGame[ChratzerHand]):
-    """A game of Chratzer: deals until ``deals`` of them were played."""
+    """A game of Chratzer: deals until ``game_deals`` of them were played."""
 
     def __init__(self, rules: ChratzerRules | None = None, seed: int | str | None = None,
                  deals: list[ChratzerDeal] | None = None) -> None:
@@ -95,8 +95,8 @@ class ChratzerGame(SeriesGame[ChratzerHand]):
 
     @property
     def is_over(self) -> bool:
-        """True once ``deals`` deals were played and the last one is over."""
-        return self.round.is_over and self.played_deals() >= self.rules.deals
+        """True once ``game_deals`` deals were played and the last one is over."""
+        return self.round.is_over and self.played_deals() >= self.rules.game_deals
 
     def standings(self) -> tuple[int, ...]:
         """Places by balance (equal balances share the place)."""

@@ -56,7 +56,7 @@ class ChratzerRules(Options):
         doc="a player who misses his promise pays the pot he played for into the next pot, "
             "or one trick share for each trick he is short",
     )
-    deals: int = option(
+    game_deals: int = option(
         12, lo=1, hi=100,
         doc="the game ends after this many played deals (deals nobody chratzt do not count)",
     )
@@ -79,8 +79,8 @@ PRESETS: Final[dict[str, ChratzerRules]] = {
     "two": ChratzerRules(name="two", players=2),
     "three": ChratzerRules(name="three", players=3),
     "six": ChratzerRules(name="six", players=6),
-    "seven": ChratzerRules(name="seven", players=7, deals=14),
-    "short": ChratzerRules(name="short", deals=4),
+    "seven": ChratzerRules(name="seven", players=7, game_deals=14),
+    "short": ChratzerRules(name="short", game_deals=4),
 }
 """``standard``: the rule book (four players, ante 4, three trump cards, the Chratzer takes an
 unanswered pot, remainders stay in the pot, a missed promise pays the pot, 12 deals); ``two``,

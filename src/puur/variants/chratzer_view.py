@@ -142,7 +142,7 @@ class ChratzerObservation(SeatView):
             "totals": list(self.totals),
             "result": list(self.result) if over else None,
             "carry": self.carry if over else None,
-            "deals": self.rules.deals,
+            "game_deals": self.rules.game_deals,
         }
 
     def to_tensor(self) -> list[float]:

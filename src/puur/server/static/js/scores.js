@@ -12,6 +12,7 @@ import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
 import { guggitalerScore, isGuggitalerScore } from "./guggitaler.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
+import { chratzerScore, isChratzerScore } from "./chratzer.js";
 import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
@@ -147,6 +148,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isFahnderScore(score)) return fahnderScore(names, score, after);
   if (isSchellenjassScore(score)) return schellenjassScore(names, score, after);
   if (isHindersiScore(score)) return hindersiScore(names, score, after);
+  if (isChratzerScore(score)) return chratzerScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

@@ -12,6 +12,7 @@ import { html } from "./dom.js";
 import { fahnderBox, isFahnder } from "./fahnder.js";
 import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { handjassBox, isHandjass } from "./handjass.js";
+import { chratzerBox, isChratzer } from "./chratzer.js";
 import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
@@ -160,6 +161,7 @@ export function variantSide(table) {
     return html`<section class="side-box dz-box"><h3>${t("hand_of", { hand: g.hand_no, hands: p.hands })}</h3>
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
+  if (isChratzer(p)) return chratzerBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isMittlere(p)) return mittlereBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
