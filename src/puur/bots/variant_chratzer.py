@@ -63,7 +63,7 @@ class ChratzerModel(VariantModel):
         n = obs.num_seats
         stock = list(bits(initial[n])) if len(initial) > n else []
         rng.shuffle(stock)
-        turned = (*obs.turned, *stock[:obs.rules.tries - len(obs.turned)])
+        turned = (*obs.turned_cards, *stock[:obs.rules.tries - len(obs.turned_cards)])
         try:
             hand = ChratzerHand(obs.rules, ChratzerDeal(tuple(initial[:n]), obs.dealer, turned),
                                 obs.hand_no, obs.totals, obs.pot - n * obs.rules.ante)

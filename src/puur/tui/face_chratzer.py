@@ -54,10 +54,10 @@ class ChratzerFace(GridFace):
 
     def trumps(self, obs: Any, lang: str, deck: str, markup: bool) -> str:
         """The trumps, the card that made them and who deals."""
-        c = obs.turned[-1]
+        c = obs.turned
         card = card_markup(c, deck) if markup else card_text(c, deck, lang)
         return t("cz.trumps", lang, contract=contract_name(obs.trump, deck, lang), card=card,
-                 seat=seat_name(obs.dealer, lang, seats=obs.num_seats), n=len(obs.turned),
+                 seat=seat_name(obs.dealer, lang, seats=obs.num_seats), n=len(obs.turned_cards),
                  tries=obs.rules.tries)
 
     def _pot(self, obs: Any, lang: str) -> str:

@@ -77,8 +77,9 @@ class ChratzerObservation(SeatView):
     hand_sizes: tuple[int, ...]
     trump: int
     mode: int
-    #: The trump cards turned so far, in order (the last one makes trumps).
-    turned: tuple[int, ...]
+    #: The trump card lying face up now, and every trump card turned so far, in order.
+    turned: int
+    turned_cards: tuple[int, ...]
     #: Every word as (seat, action); each seat's word of the current round (-1: none yet).
     words: tuple[tuple[int, int], ...]
     said: tuple[int, ...]
@@ -129,7 +130,7 @@ class ChratzerObservation(SeatView):
         over = self.phase == OVER
         return {
             "chratzer": self.chratzer if self.chratzer >= 0 else None,
-            "chratzer_turned": [format_card(c) for c in self.turned],
+            "chratzer_turned": [format_card(c) for c in self.turned_cards],
             "tries": self.rules.tries,
             "said": [WORDS.get(a) for a in self.said],
             "joined": list(self.joined),
@@ -157,7 +158,7 @@ class ChratzerObservation(SeatView):
         v = card_planes(self.seat, n, self.hand, self.history, self.trick, OBS_SIZE, 288)
         if self.trump >= 0:
             v[540 + self.trump] = 1.0
-        for c in self.turned:
+        for c in self.turned_cards:
             v[544 + c] = 1.0
         if self.chratzer >= 0:
             v[580 + rel(self.chratzer)] = 1.0
@@ -176,7 +177,7 @@ class ChratzerObservation(SeatView):
         if self.phase in _PHASES:
             v[622 + _PHASES.index(self.phase)] = 1.0
         v[639] = self.pot / (4.0 * rules.ante * n)
-        v[640] = len(self.turned) / rules.tries
+        v[640] = len(self.turned_cards) / rules.tries
         v[641] = self.trick_no / CARDS_EACH
         v[642] = n / _SEATS
         return v
@@ -192,7 +193,8 @@ def observe(hand: ChratzerHand, seat: int) -> ChratzerObservation:
     stock = ALL_CARDS & ~sum(hand.deal.hands) & ~turned
     return ChratzerObservation(
         **seat_fields(hand, seat, view),
-        turned=hand.turned_cards,
+        turned=hand.turned,
+        turned_cards=hand.turned_cards,
         words=hand.words,
         said=hand.said,
         chratzer=hand.chratzer,

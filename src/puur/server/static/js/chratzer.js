@@ -40,7 +40,7 @@ export function chratzerBox(names, panel, handNo, mySeat, deck) {
     <table class="score-table cz-table"><thead><tr><th>${t("mo.player")}</th><th></th>
       <th>${t("cz.tricks")}</th><th>${t("cz.chips")}</th></tr></thead>
     <tbody>${names.map((n, s) => html`<tr data-seat=${s} class=${s === mySeat ? "mine" : ""}><th>${n}</th>
-      <td class="role">${role(panel, s)}</td><td class="tricks">${panel.in_play.includes(s)
+      <td class="role">${role(panel, s)}</td><td class="cz-tricks">${panel.in_play.includes(s)
         ? `${panel.tricks[s]}/${panel.promises[s]}` : "–"}</td><td class="chips">${chips(s)}</td></tr>`)}</tbody></table>
     ${over ? html`<p class="cz-carry">${t("cz.carry", { carry: panel.carry })}</p>` : ""}</section>`;
 }
