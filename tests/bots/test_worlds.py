@@ -175,10 +175,13 @@ def _small_endgame(v: Any, key: str, rng: random.Random) -> Any:
     """A hand two tricks from its end, between tricks, whose unseen cards are all in the hands
     in play (where seats may sit a hand out or cards lie in a blind, a game may need a few
     tries: those cards stay unseen to the end)."""
+    piles_always_unseen = True
     for attempt in range(50):
         game = v.new_game(seed=f"end-{key}" + (f"-{attempt}" if attempt else ""))
         hand = game.round
         while not game.is_over:
+            if hand.phase == "play" and not _unseen_in_piles(hand):
+                piles_always_unseen = False
             if not (hand.num_tricks - hand.trick_no > 2 or hand.phase != "play" or hand.trick
                     or _unseen_in_piles(hand)
                     or any(hand.hands[s] for s in range(hand.num_seats)
@@ -186,6 +189,8 @@ def _small_endgame(v: Any, key: str, rng: random.Random) -> Any:
                 return hand
             game.push(rng.choice(game.legal_actions()))
             hand = game.round
+    if piles_always_unseen:
+        pytest.skip(f"every deal of {key} leaves unseen cards in no hand (a stock)")
     raise AssertionError(f"no small endgame of {key} in 50 games")
 
 

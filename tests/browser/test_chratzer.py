@@ -35,7 +35,8 @@ def check_panel(page: Any) -> None:
         p["chratzer_turned"])
     rows: list[list[Any]] = page.eval_on_selector_all(
         ".side .cz-table tbody tr", "els => els.map(e => [Number(e.dataset.seat),"
-        " e.querySelector('.cz-tricks').textContent, Number(e.querySelector('.chips').textContent)])")
+        " e.querySelector('.cz-tricks').textContent,"
+        " Number(e.querySelector('.chips').textContent)])")
     over = p["result"] is not None
     for seat, tricks, chips in rows:
         assert chips == p["totals"][seat] + (p["result"][seat] if over else 0)

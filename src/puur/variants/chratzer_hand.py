@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from puur.cards import NUM_CARDS
+from puur.cards import ALL_CARDS, NUM_CARDS
 from puur.deal import shuffled
 from puur.hand import OVER, IllegalActionError, TrickHand
 from puur.variants.chratzer_rules import CARDS_EACH, ChratzerRules, Payout, payout
@@ -151,6 +151,17 @@ class ChratzerHand(TrickHand):
     def turned_cards(self) -> tuple[int, ...]:
         """The trump cards turned so far, in order."""
         return self.deal.turned[:self.turns]
+
+    @property
+    def piles(self) -> tuple[int, ...]:
+        """The cards lying in no hand, face down: the stock (the trump cards not yet turned
+        among them)."""
+        out = ALL_CARDS
+        for h in self.deal.hands:
+            out &= ~h
+        for c in self.turned_cards:
+            out &= ~(1 << c)
+        return (out,)
 
     # -----------------------------------------------------------------------------------------
     # Speaking

@@ -119,6 +119,11 @@ class ChratzerObservation(SeatView):
         """The trump suit (turned)."""
         return self.trump
 
+    @property
+    def table_cards(self) -> int:
+        """The trump cards turned so far: they lie face up beside the stock."""
+        return self.out_of_play
+
     def promise(self, seat: int) -> int:
         """The tricks ``seat`` has promised (0: not in play, or not yet)."""
         if seat == self.chratzer:
