@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from tests.tui.conftest import (
     Answers,
-    play_first_legal,
+    play_until_over,
     screen_text,
     variant_rules,
     variant_session,
@@ -19,7 +19,7 @@ from tests.tui.conftest import (
 from puur.cards import CardSet, parse_card
 from puur.demo import run_variant_demo
 from puur.i18n import t
-from puur.tui.app import GameScreen, InfoScreen, PuurApp
+from puur.tui.app import GameScreen, PuurApp
 from puur.tui.decisions import choice_dialog
 from puur.tui.face_chratzer import ChratzerFace
 from puur.tui.faces import face_for
@@ -111,20 +111,9 @@ async def test_a_whole_game_through_the_full_screen_table(rules: Any) -> None:
     app = PuurApp(variant_settings(session.rules), session=session, setup=False,
                   remember=False, save_path=None)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(400):
-            scr = app.screen
-            if isinstance(scr, InfoScreen):
-                if scr.kind == "game-over":
-                    break
-                await pilot.press("enter")
-            elif isinstance(scr, GameScreen):
-                assert len(list(scr.query("SeatPanel"))) == session.game.num_seats
-                await play_first_legal(pilot)
-                continue
-            else:
-                await pilot.press("1")
-            await pilot.pause()
+        await play_until_over(pilot, session, steps=400)
+        table = next(scr for scr in app.screen_stack if isinstance(scr, GameScreen))
+        assert len(list(table.query("SeatPanel"))) == session.game.num_seats
         assert session.is_over and "First place: " in screen_text(app)
         if session.game.num_seats == 7:
             assert "South-West" in screen_text(app)
