@@ -206,3 +206,10 @@ def test_the_hand_of_a_player_who_sat_out_stays_secret() -> None:
 def test_the_game_is_registered_with_its_names() -> None:
     assert get("chratze") is VARIANT and get("kratzen") is VARIANT
     assert VARIANT.num_seats(ChratzerRules(players=7)) == 7
+
+
+def test_the_tensor_stays_bounded_however_big_the_pot_and_the_balances() -> None:
+    h = ChratzerHand(RULES3, deal(*THREE), totals=(-10**6, 10**6, 0), carried=10**6)
+    v = h.observation(0).to_tensor()
+    assert len(v) == OBS_SIZE and all(-1.0 <= x <= 1.0 for x in v)
+    assert v[632] < 0 < v[633] and v[639] > 0.99

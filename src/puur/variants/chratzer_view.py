@@ -29,8 +29,8 @@ seats at zero):
 615-621    the leader of the current trick
 622-624    phase: chratze, metcho, play
 625-631    tricks taken / 4
-632-638    balance before the deal / (10 × ante)
-639        the pot / (4 × ante × players)
+632-638    balance before the deal, squashed: x / (1 + |x|) of balance / (10 × ante)
+639        the pot, squashed: x / (1 + x) of pot / (4 × ante × players)
 640        trump cards turned / tries
 641        tricks played / 4
 642        players / 7
@@ -176,16 +176,22 @@ class ChratzerObservation(SeatView):
             if s in self.in_play:
                 v[601 + r] = 1.0
             v[625 + r] = self.tricks[s] / CARDS_EACH
-            v[632 + r] = self.totals[s] / (10.0 * rules.ante)
+            v[632 + r] = _squash(self.totals[s] / (10.0 * rules.ante))
         v[608 + rel(self.dealer)] = 1.0
         v[615 + rel(self.leader)] = 1.0
         if self.phase in _PHASES:
             v[622 + _PHASES.index(self.phase)] = 1.0
-        v[639] = self.pot / (4.0 * rules.ante * n)
+        v[639] = _squash(self.pot / (4.0 * rules.ante * n))
         v[640] = len(self.turned_cards) / rules.tries
         v[641] = self.trick_no / CARDS_EACH
         v[642] = n / _SEATS
         return v
+
+
+def _squash(x: float) -> float:
+    """``x`` brought into (-1, 1), keeping its order: the pot and the balances have no bound
+    (a missed promise doubles the pot)."""
+    return x / (1.0 + abs(x))
 
 
 def observe(hand: ChratzerHand, seat: int) -> ChratzerObservation:
