@@ -57,7 +57,7 @@ class ChratzerFace(GridFace):
         c = obs.turned
         card = card_markup(c, deck) if markup else card_text(c, deck, lang)
         return t("cz.trumps", lang, contract=contract_name(obs.trump, deck, lang), card=card,
-                 seat=seat_name(obs.dealer, lang, seats=obs.num_seats), n=len(obs.turned_cards),
+                 seat=seat_name(obs.dealer, lang, seats=obs.num_seats), turn=len(obs.turned_cards),
                  tries=obs.rules.tries)
 
     def _pot(self, obs: Any, lang: str) -> str:

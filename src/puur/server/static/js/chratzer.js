@@ -35,7 +35,7 @@ export function chratzerBox(names, panel, handNo, mySeat, deck) {
   const chips = (s) => (over ? panel.totals[s] + panel.result[s] : panel.totals[s]);
   return html`<section class="side-box cz-box"><h3>${t("hand_no", { n: handNo })}</h3>
     <p class="cz-trumps">${panel.chratzer_turned.map((c) => miniCard(c, deck, "turned"))} <span class="muted small">${
-      t("cz.tries", { n: panel.chratzer_turned.length, tries: panel.tries })}</span></p>
+      t("cz.tries", { turn: panel.chratzer_turned.length, tries: panel.tries })}</span></p>
     <p class="cz-pot" id="cz-pot">${t("cz.pot", { pot: panel.pot, share: panel.share })}</p>
     <table class="score-table cz-table"><thead><tr><th>${t("mo.player")}</th><th></th>
       <th>${t("cz.tricks")}</th><th>${t("cz.chips")}</th></tr></thead>
