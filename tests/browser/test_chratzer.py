@@ -1,8 +1,8 @@
 """Chratzer in the browser: a whole game of one played deal chosen in the lobby, one person with
 three computer players, the side panel drawn from the server's panel (the trump cards, the pot
 and a trick's share, each player's tricks against his promise and his chips), the ranking by
-chips and the deal's breakdown; and a table of seven on a desktop and a phone up to its first
-trick."""
+chips, the deal's breakdown and the replay; and a table of seven on a desktop and a phone up to
+its first trick."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from puur.i18n import t
 from .pages import act_once, game_state, settle
 from .test_layout import DESKTOP, PHONE, TABLE_PARTS, Findings, shot
 from .test_molotow import lobby_seats, started
-from .test_variants import lobby_table, play_out, ranking
+from .test_variants import lobby_table, play_out, ranking, replay_to_end
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,15 @@ def test_chratzer_a_whole_game_of_one_deal(new_page: Callable[..., Any], server:
     assert cells == score["result"]
     assert page.inner_text("#game-over .cz-carry") == t("cz.carry", "en", carry=score["carry"])
     shot(page, artifacts, "chratzer-over")
+    # The replay opens every hand and ends on the deal's breakdown.
+    page.click("#game-over a[href^='/?replay=']")
+    replay_to_end(page)
+    assert len(page.query_selector_all(".replay-view .seat")) == 4
+    assert "contract.null" not in page.inner_text(".replay-view")
+    cells = page.eval_on_selector_all(".replay-view .cz-score tr.total td",
+                                      "els => els.map(e => Number(e.textContent))")
+    assert cells == score["result"]
+    shot(page, artifacts, "chratzer-replay")
 
 
 def test_chratzer_seven_seats_on_a_desktop_and_a_phone(new_page: Callable[..., Any],

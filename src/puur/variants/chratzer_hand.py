@@ -148,6 +148,11 @@ class ChratzerHand(TrickHand):
         return self.deal.turned[self.turns - 1]
 
     @property
+    def contract(self) -> int:
+        """The trump suit (turned), for the replay's contract."""
+        return self.trump
+
+    @property
     def turned_cards(self) -> tuple[int, ...]:
         """The trump cards turned so far, in order."""
         return self.deal.turned[:self.turns]
