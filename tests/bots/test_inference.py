@@ -189,7 +189,7 @@ def test_late_card_values_are_the_means_weighted_by_the_model(play_model: str) -
             weights += weight
             for c in totals:
                 totals[c] += weight * vals[c]
-        bot = SearchBot(budget=60, seed=seed, max_deals=6, play_model=play_model)
+        bot = SearchBot(budget=600, seed=seed, max_deals=6, play_model=play_model)
         ranked = dict(bot.ranked(obs))
         assert bot.last_deals == 6
         assert ranked == pytest.approx({c: t / weights for c, t in totals.items()})

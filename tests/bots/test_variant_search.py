@@ -120,7 +120,7 @@ def test_schieber_stays_with_its_own_search() -> None:
     game = get("schieber").new_game(seed=3)
     obs = game.observation(game.to_move)
     assert type(obs) is Observation and model_for(obs).own_search
-    bot = SearchBot(budget=60, seed=1, max_deals=3)
+    bot = SearchBot(budget=600, seed=1, max_deals=3)  # deals, not time (a cold JIT)
     bot.ranked(obs)
     assert bot.last_deals == 3 and bot.variants.last_worlds == 0
     # Every other variant goes to the variant search.

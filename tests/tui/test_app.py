@@ -368,3 +368,39 @@ async def test_bots_move_after_a_delay_in_a_worker_thread() -> None:
         log = _game(app).query_one("#log", RichLog)
         assert any("North chooses" in line.text for line in log.lines)
 
+
+
+async def test_a_bots_secret_decision_takes_no_pause_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a delay between the computer players' moves, a bot's Weis decision (secret until
+    its card; in Königsjass each seat decides its own) and its card come in one step: no pause
+    is scheduled after the decision, so the time between two cards does not tell the human
+    that a bot was asked about a Weis."""
+    from tests.tui.conftest import (
+        play_until_over,
+        variant_rules,
+        variant_session,
+        variant_settings,
+    )
+
+    from puur.variants.json_actions import is_secret
+
+    rules = variant_rules("koenigsjass", target=150)
+    session = variant_session(rules, seed=3)
+    after_secret: list[int] = []
+    real = GameScreen.set_timer
+
+    def watch(self: GameScreen, *args: object, **kw: object) -> object:
+        hand = session.game.round
+        if hand.actions and hand.to_move != 0 and is_secret(hand, hand.actions[-1]):
+            after_secret.append(hand.actions[-1])
+        return real(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameScreen, "set_timer", watch)
+    app = PuurApp(variant_settings(rules, delay=0.001), session=session, setup=False,
+                  remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_over(pilot, session, steps=3000)
+    secrets = sum(is_secret(h, a) for h in session.game.rounds for a in h.actions)
+    assert session.is_over and secrets > 0, "no Weis decision came up"
+    assert after_secret == []

@@ -39,6 +39,7 @@ from puur.tui.render import card_markup, seat_name
 from puur.tui.session import Event, SessionError
 from puur.tui.view import TableView
 from puur.tui.widgets import CardWidget, ChoiceDialog, InfoScreen, NumberDialog
+from puur.variants.json_actions import is_secret
 
 if TYPE_CHECKING:
     from puur.tui.app import PuurApp
@@ -158,11 +159,19 @@ class GameScreen(TableView):
             self.advance()  # an undo came first: go on from where the game is now
             return
         self._timer = None
+        # A secret decision (a Weis kept quiet or declared, a question only some seats are
+        # asked) gets no pause of its own: the seat's card follows at once, so that the time
+        # between two cards does not tell the human that it was asked.
+        secret = is_secret(s.game.round, action)
         try:
             events = s.bot_apply(action, obs)
         except SessionError:
-            events = []
+            events, secret = [], False
         self.log_events(events)
+        if secret and not (self._dialog_open or s.is_over or s.human_to_move()
+                           or self._pending_summary):
+            self._bot_tick()
+            return
         self.advance()
 
     def ask_human(self) -> None:
