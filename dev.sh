@@ -51,9 +51,11 @@ case "$cmd" in
     .venv/bin/python -m pytest -n 2 -q -m "not browser" "$@"
     # Playwright's synchronous API keeps an event loop running in its worker for the whole
     # session, which breaks asyncio-based tests (the terminal app) that share the worker, so
-    # the browser tests run in a session of their own.
+    # the browser tests run in a session of their own. They spend most of their time waiting
+    # on the page and the server (a whole-game test keeps a core a third busy), so three
+    # workers share the two cores.
     echo "== pytest (browser tests in headless Chromium)"
-    .venv/bin/python -m pytest -n 2 -q -m browser "$@"
+    .venv/bin/python -m pytest -n 3 -q -m browser "$@"
     ;;
   *)
     echo "usage: ./dev.sh start|test [ARGS]" >&2

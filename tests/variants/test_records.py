@@ -285,6 +285,15 @@ def index(lines: list[str], prefix: str, nth: int = 0) -> int:
         ("schmaus", lambda ls: ls.__setitem__(
             index(ls, "hand"), ls[index(ls, "hand")].replace(" ; stock ", " ; talon ")),
          "reads 'DEALER"),
+        ("chratzer", lambda ls: other_dealer(ls, index(ls, "hand", 1)), "is dealt by seat"),
+        ("chratzer", lambda ls: ls.__setitem__(index(ls, "act"), "act bid:3"), "bad action"),
+        ("chratzer", lambda ls: ls.__setitem__(index(ls, "rules"), 'rules {"ante": 0}'),
+         "option 'ante'"),
+        ("chratzer", lambda ls: card_twice(ls, index(ls, "hand")), "dealt twice"),
+        ("chratzer", lambda ls: ls.__setitem__(
+            index(ls, "hand"), ls[index(ls, "hand")].split(" ; turned ")[0] + " ; turned "
+            + " ".join(ls[index(ls, "hand")].split()[3:6])),
+         "lies in a hand"),
     ],
 )
 def test_bad_variant_records_name_the_line_and_the_reason(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from puur.bots import (  # noqa: F401  (register their rule players)
     bieter,
+    chratzer,
     coiffeur,
     darts,
     differenzler,

@@ -32,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any, Final
 
 from puur.bots.variant_bieter import BieterModel
+from puur.bots.variant_chratzer import ChratzerModel
 from puur.bots.variant_coiffeur import CoiffeurModel
 from puur.bots.variant_darts import DartsModel
 from puur.bots.variant_differenzler import DifferenzlerModel
@@ -60,6 +61,7 @@ from puur.bots.worlds import VariantModel, WorldSampler
 from puur.hand import PLAY, STOECK, WEIS, TrickHand
 from puur.observation import Observation
 from puur.variants.bieter_view import BieterObservation
+from puur.variants.chratzer_view import ChratzerObservation
 from puur.variants.coiffeur_view import CoiffeurObservation
 from puur.variants.darts_view import DartsObservation
 from puur.variants.differenzler_view import DifferenzlerObservation
@@ -110,6 +112,7 @@ MODELS: Final[dict[type, VariantModel]] = {
     DartsObservation: DartsModel(),
     PandurObservation: PandurModel(),
     SchmausObservation: SchmausModel(),
+    ChratzerObservation: ChratzerModel(),
 }
 """The variant search's model of each variant, by the type of the variant's observation."""
 

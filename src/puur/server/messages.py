@@ -152,7 +152,7 @@ _FORMS: Final[dict[str, frozenset[str]]] = {
     "row": frozenset({"row", "contract"}),
     "declare": frozenset({"word"}),
     "pass": frozenset(),
-    "bid": frozenset({"value"}),
+    "bid": frozenset({"value", "word"}),  # a number, or a bid in words (Pandur's Misère)
     "discard": frozenset({"card"}),
     "call": frozenset({"card"}),
     "decline": frozenset(),
@@ -296,6 +296,13 @@ def _form(kind: str, data: dict[str, Any], ref: str | int | None) -> dict[str, A
         if not isinstance(announce, bool):
             raise ProtocolError("bad_message", "'stoeck' needs 'announce': true or false", ref)
         return {"type": kind, "announce": announce}
+    if kind == "bid" and "word" in data:  # a bid in words (Pandur's Misère), not a number
+        if "value" in data:
+            raise ProtocolError("bad_message", "'bid' takes a 'value' or a 'word', not both", ref)
+        word = data["word"]
+        if not isinstance(word, str) or not 0 < len(word) <= MAX_TOKEN:
+            raise ProtocolError("bad_message", "'bid' needs a 'word' such as \"misere\"", ref)
+        return {"type": kind, "word": free_text(word, "'word'", ref)}
     if kind in ("forecast", "bid"):
         return {"type": kind, "value": _number(data, "value", kind, ref)}
     if kind == "row":

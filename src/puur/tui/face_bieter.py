@@ -39,6 +39,7 @@ class BieterFace(GridFace):
     """Bieter: the König alone (or with a called partner) against the others."""
 
     key = "bieter"
+    bid_field = True  # a number field for the numeric bids, not a button for each
     narrow_scores = True
 
     def intro(self, session: PlaySession, lang: str) -> str:

@@ -34,6 +34,7 @@ class FahnderFace(GridFace):
     """Fahnder: the highest bidder and the holder of the card he calls against the others."""
 
     key = "fahnder"
+    bid_field = True  # a number field for the numeric bids, not a button for each
     narrow_scores = True
     help_score_key = "help.score_fahnder"
     help_sheet_key = "help.sheet_fahnder"

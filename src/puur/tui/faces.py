@@ -350,6 +350,7 @@ class SchieberFace(Face):
 
 def _faces() -> dict[str, Face]:
     from puur.tui.face_bieter import BieterFace
+    from puur.tui.face_chratzer import ChratzerFace
     from puur.tui.face_coiffeur import CoiffeurFace
     from puur.tui.face_darts import DartsFace
     from puur.tui.face_differenzler import DifferenzlerFace
@@ -379,7 +380,7 @@ def _faces() -> dict[str, Face]:
                                KoenigsjassFace(), SchaffhauserFace(), MittlereFace(),
                                HindersiFace(), SchaggiHaasFace(), ReservejassFace(), SechserFace(),
                                PenaltyJassFace(), OffenerJassFace(), DartsFace(), PandurFace(),
-                               SchmausFace())}
+                               SchmausFace(), ChratzerFace())}
 
 
 FACES: dict[str, Face] = {}

@@ -31,10 +31,11 @@ __all__ = ["BID_WORDS", "DECLARE_WORDS", "Move", "action_of", "ask_kind", "decod
 #: The words of a declaring phase (Handjass: whether a player plays the hand; Zuger: stay, go home,
 #: and the answers to forcing and to the settlement; Königsjass: keep or swap the hand, exchange
 #: the trump 6 or pass; Schaggi Haas: besser, rob; Reservejass: swap the hand for the reserve;
-#: Strafpunktjass: declare the bare penalty card or keep quiet), in id order.
+#: Strafpunktjass: declare the bare penalty card or keep quiet; Chratzer: chratze, weg, metcho), in
+#: id order.
 DECLARE_WORDS = ("play", "drop", "swap", "maybe", "stay", "home", "accept", "refuse", "force",
                  "noforce", "keep", "exchange", "pass", "besser", "rob", "reserve", "bare",
-                 "quiet")
+                 "quiet", "chratze", "weg", "metcho")
 
 #: The bids of an auction that are words, not points (Pandur's special bids), in id order.
 BID_WORDS = ("misere", "trumpf-misere", "pandur", "trumpf-pandur")

@@ -128,8 +128,8 @@ def seat_positions(n: int) -> tuple[int, ...]:
     """Where each seat sits at the table: 0 South, 1 East, 2 North, 3 West, 4 North-East,
     5 North-West; at a table of two the other player sits North, at a table of three the
     second player sits East and the third West, at a table of five South, East, North-East,
-    North-West, West, at a table of six North sits between North-East and North-West (the
-    seats go round counter-clockwise)."""
+    North-West, West, at a table of six North sits between North-East and North-West, at a
+    table of seven the last player sits South-West (6) (the seats go round counter-clockwise)."""
     if n == 2:
         return (0, 2)
     if n == 3:
@@ -138,6 +138,8 @@ def seat_positions(n: int) -> tuple[int, ...]:
         return (0, 1, 4, 5, 3)
     if n == 6:
         return (0, 1, 4, 2, 5, 3)
+    if n == 7:
+        return (0, 1, 4, 2, 5, 3, 6)
     return tuple(range(n))
 
 

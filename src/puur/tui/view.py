@@ -136,7 +136,7 @@ class TableView(Screen[None]):
                 yield place(3)
                 yield Static(id="trick")
                 yield place(1)
-                yield Static()
+                yield place(6)
                 yield place(0)
                 yield Static()
             yield Static(id="prompt")
@@ -264,7 +264,8 @@ class TableView(Screen[None]):
             return pos.get(p, "[dim]·[/]" if p in places else " ")
 
         top = f"{cell(5)}   {cell(2)}   {cell(4)}" if n >= 5 else cell(2)
-        return f"{top}\n{cell(3)}      {cell(1)}\n{cell(0)}\n[i]{caption}[/]"
+        bottom = f"{cell(6)}   {cell(0)}" if n >= 7 else cell(0)
+        return f"{top}\n{cell(3)}      {cell(1)}\n{bottom}\n[i]{caption}[/]"
 
     def _draw_hand(self) -> None:
         deck = self.deck

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from puur.variants import (
     bieter,
+    chratzer,
     coiffeur,
     darts,
     differenzler,
@@ -68,3 +69,4 @@ register(reservejass.VARIANT)
 register(penalty_jass.VARIANT)
 register(darts.VARIANT)
 register(sechser.VARIANT)
+register(chratzer.VARIANT)

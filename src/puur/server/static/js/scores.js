@@ -12,6 +12,7 @@ import { fahnderScore, isFahnderScore } from "./fahnder.js";
 import { html } from "./dom.js";
 import { guggitalerScore, isGuggitalerScore } from "./guggitaler.js";
 import { handjassScore, isHandjassScore } from "./handjass.js";
+import { chratzerScore, isChratzerScore } from "./chratzer.js";
 import { isKoenigsjassScore, koenigsjassScore } from "./koenigsjass.js";
 import { label, suitName, t, tn } from "./i18n.js";
 import { isMolotowScore, molotowScore } from "./molotow.js";
@@ -153,6 +154,7 @@ export function handScore(names, score, after, rows, sides, deck) {
   if (isHindersiScore(score)) return hindersiScore(names, score, after);
   if (isOffenerJassScore(score)) return offenerJassScore(names, score, after);
   if (isDartsScore(score)) return dartsScore(names, score, after, deck);
+  if (isChratzerScore(score)) return chratzerScore(names, score, after);
   return scoreTable(names, score, after);
 }
 

@@ -1,5 +1,5 @@
 // Who sits where at an open table and what the page calls them: the page's own seat at the
-// bottom, the others around it (three to six seats, as the table's variant has), each seat's
+// bottom, the others around it (two to seven seats, as the table's variant has), each seat's
 // and each side's name (a team of two, or a player alone), and who won.
 //
 // The sides come from the server (the state's `game.sides`, the table summary's `variant`):
@@ -9,12 +9,14 @@ import { reasonText, t } from "./i18n.js";
 
 /** Where a seat sits, counted from the seat at the bottom, at a table of `n` seats (the seats
  * go round counter-clockwise, as in the terminal: two face each other, at five North-East and
- * North-West take the place of North, at six North sits between them). */
+ * North-West take the place of North, at six North sits between them, at seven the last
+ * player sits South-West, beside the page's own seat). */
 export function positions(n) {
   if (n === 2) return ["bottom", "top"];
   if (n === 3) return ["bottom", "right", "left"];
   if (n === 5) return ["bottom", "right", "top-right", "top-left", "left"];
   if (n === 6) return ["bottom", "right", "top-right", "top", "top-left", "left"];
+  if (n === 7) return ["bottom", "right", "top-right", "top", "top-left", "left", "bottom-left"];
   return ["bottom", "right", "top", "left"];
 }
 

@@ -12,6 +12,7 @@ import { html } from "./dom.js";
 import { fahnderBox, isFahnder } from "./fahnder.js";
 import { guggitalerBox, isGuggitaler } from "./guggitaler.js";
 import { handjassBox, isHandjass } from "./handjass.js";
+import { chratzerBox, isChratzer } from "./chratzer.js";
 import { isKoenigsjass, koenigsjassBox } from "./koenigsjass.js";
 import { t, tn } from "./i18n.js";
 import { isMittlere, mittlereBox } from "./mittlere.js";
@@ -169,6 +170,7 @@ export function variantSide(table) {
       ${forecastTable(names, p, g.own, table.mySeat())}</section>`;
   }
   if (isPenaltyJass(p)) return penaltyJassBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
+  if (isChratzer(p)) return chratzerBox(names, p, g.hand_no, table.mySeat(), table.deck());
   if (isMittlere(p)) return mittlereBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isMolotow(p)) return molotowBox(names, p, g.hand_no, table.mySeat(), table.notMe, table.deck());
   if (isGuggitaler(p)) return guggitalerBox(names, p, table.mySeat(), table.deck());
