@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from puur.i18n import t
+
 from .pages import ACTIONABLE, game_state, post_table
 from .test_layout import shot
 from .test_user_text import sit
@@ -70,6 +72,8 @@ def test_a_whole_game_with_the_auction(new_page: Callable[..., Any], server: str
     result = g["result"]
     assert max(result["scores"]) >= 1000
     assert sorted(ranking(page, "#game-over")) == list(enumerate(result["scores"]))
+    won = page.inner_text("#game-over .winner")  # the shared words, not Bieter's Bauern
+    assert result["reason"] == "target" and won.endswith(t("reason.target", "en")), won
     shot(page, artifacts, "sidi-barrani-over")
 
 

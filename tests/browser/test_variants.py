@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.tui.test_labels import finished_games, foreign_roles
 
-from puur.i18n import t
+from puur.i18n import LANGUAGES, catalog, t
+from puur.tui.labels import preset_label
 
 from .pages import act_once, game_state, post_table, set_field, settle, shared_table
 from .test_layout import PHONE, SMALL, Findings, in_every_language, shot
@@ -359,6 +361,9 @@ def test_the_lobby_offers_every_variant_with_its_options(new_page: Callable[...,
         page.select_option("#f-variant", v["key"])
         presets = page.eval_on_selector_all("#f-preset option", "els => els.map(e => e.value)")
         assert presets == v["presets"]
+        labels = page.eval_on_selector_all("#f-preset option",
+                                           "els => els.map(e => e.textContent)")
+        assert labels == [preset_label(v["key"], p, "en") for p in v["presets"]]
         assert page.inner_text("#variant-summary").strip()
         rules = v["preset_rules"][v["presets"][0]]
         for o in v["options"]:
@@ -382,6 +387,42 @@ def test_the_lobby_offers_every_variant_with_its_options(new_page: Callable[...,
     options = page.eval_on_selector_all("#f-forecast option", "els => els.map(e => e.textContent)")
     assert options == [t("vopt.forecast.hidden", "fr").capitalize(),
                        t("vopt.forecast.open", "fr").capitalize()]
+
+
+_LABELS = """async ([lang, presets, reasons]) => {
+  const { presetName, reasonText, setLanguage } = await import('/static/js/i18n.js');
+  setLanguage(lang);
+  return { presets: presets.map(([v, p]) => presetName(p, v)),
+           reasons: reasons.map(([v, r]) => reasonText(r, v)) };
+}"""
+
+
+def test_the_lobby_names_presets_and_game_ends_as_the_terminal_does(
+        new_page: Callable[..., Any], server: str) -> None:
+    """Every preset of every variant and every reason a game of each variant ended with, in
+    each language: the page's label is the terminal's, and a reason names no role the variant
+    lacks (no Bauern reaching a target in Sidi Barrani); an open table of the lobby shows its
+    preset's label."""
+    page = new_page("/")
+    meta = page.request.get(f"{server}/api/meta").json()
+    presets = [[v["key"], p] for v in meta["variants"] for p in v["presets"]]
+    reasons = sorted({(v.key, r) for v, game in finished_games()
+                      if (r := v.result_data(game)["reason"]) is not None})
+    assert {("bieter", "target"), ("sidi_barrani", "target"), ("schieber", "trick")} <= set(reasons)
+    page.wait_for_selector("#f-name")
+    for lang in LANGUAGES:
+        got = page.evaluate(_LABELS, [lang, presets, [list(r) for r in reasons]])
+        assert got["presets"] == [preset_label(v, p, lang) for v, p in presets], lang
+        texts = catalog(lang)
+        for (variant, reason), text in zip(reasons, got["reasons"], strict=True):
+            own = f"reason.{reason}.{variant}"
+            assert text == texts[own if own in texts else f"reason.{reason}"], (variant, reason)
+            assert not foreign_roles(text, variant), (lang, variant, reason, text)
+    code = post_table(page, server, {"variant": "darts", "rules": "two",
+                                     "seats": [{"kind": "human"}, BOT]})["code"]
+    page.reload()
+    item = page.wait_for_selector(f".table-item[data-code='{code}']")
+    assert preset_label("darts", "two", "en") in item.inner_text()
 
 
 @pytest.mark.parametrize("size", [SMALL, PHONE], ids=["320", "390"])

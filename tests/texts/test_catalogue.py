@@ -135,7 +135,7 @@ def test_the_scan_finds_what_the_clients_use(uses: tuple[set[str], ...]) -> None
             "summary.match"} <= named_py
     assert {"seat.2", "reason.last", "setup.sa.with-weis"} <= reached_py - named_py
     assert {"lang", "deck", "team.them", "gameover.won_us", "trick_by_you", "error"} <= named_js
-    assert {"preset.bare", "rank.swiss.8", "error.seat_taken"} <= reached_js - named_js
+    assert {"preset.bare.schieber", "rank.swiss.8", "error.seat_taken"} <= reached_js - named_js
 
 
 def test_every_key_is_used(uses: tuple[set[str], ...]) -> None:

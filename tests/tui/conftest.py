@@ -1,11 +1,14 @@
 """Shared helpers for the terminal-game tests: a private settings directory, crafted deals,
-settings for the app, playing a legal card through the pilot, and a text export of the screen
-for snapshots."""
+settings for the app, playing a legal card through the pilot, a text export of the screen for
+snapshots, and games of every variant played to their end."""
 
 from __future__ import annotations
 
 import io
+import random
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -15,6 +18,7 @@ from puur.game import Game
 from puur.rules import PRESETS, RuleSet
 from puur.tui.session import PlaySession
 from puur.tui.settings import Settings
+from puur.variants import Variant, variants
 
 
 @pytest.fixture(autouse=True)
@@ -178,3 +182,33 @@ class Answers:
         prompt = lines[-1] if lines else ""
         legal = next((line for line in reversed(lines) if line.startswith("Legal: ")), "")
         return first_answer(prompt, legal) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Every variant played to its end (the labels of the terminal and the web app)
+
+
+#: The roles only some variants have, and the variants whose texts may name them.
+ROLES = {"König": {"bieter", "schaffhauser", "koenigsjass"}, "Bauern": {"bieter", "schaffhauser"},
+         "soloist": {"pandur"}}
+
+
+def foreign_roles(text: str, variant: str) -> list[str]:
+    """The roles ``text`` names that ``variant`` has none of."""
+    return [role for role, owners in ROLES.items() if role in text and variant not in owners]
+
+
+def played_to_the_end(v: Variant, preset: str, seed: int) -> Any:
+    """A game of ``preset`` of ``v`` played to its end by random moves."""
+    rng = random.Random(seed)
+    game = v.new_game(v.preset(preset), seed=seed)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    return game
+
+
+@cache
+def finished_games() -> list[tuple[Variant, Any]]:
+    """Three games of each preset of each variant, played to their end."""
+    return [(v, played_to_the_end(v, p, seed)) for v in variants() for p in v.presets
+            for seed in range(3)]

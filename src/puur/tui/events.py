@@ -10,13 +10,19 @@ quiet, a card in another hand) makes an event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from puur.tui.moves import DECLARE_WORDS, decode
 
-__all__ = ["HUMAN", "Event", "apply_action"]
+__all__ = ["HUMAN", "TARGET_GAMES", "Event", "apply_action"]
 
 HUMAN = 0
+
+#: The variants whose game ends the moment a side reaches the target, with what brought it
+#: there (Stöck, Weis, a trick, the last trick, a Match: rule book §2.10): their best Weis scores
+#: at once, and their game ends with a ``game_over`` naming that reason. The others end with a
+#: ``result`` (each side's total and place), whatever their games are built of.
+TARGET_GAMES: Final = frozenset({"schieber", "kreuzjass", "sechser"})
 
 
 @dataclass(frozen=True)
@@ -26,8 +32,8 @@ class Event:
     ``kind`` is one of ``push``, ``push_back``, ``push_on`` (to an opponent), ``choose``,
     ``forecast``, ``row``, ``declare`` (``row``: the word), ``bid``, ``pass``, ``discard``,
     ``call``, ``decline``, ``double``, ``weis``, ``stoeck``, ``play``, ``trick``, ``weis_best``,
-    ``hand_over``, ``penalties``, ``written``, ``game_over`` (Schieber: a team reached the
-    target) or ``result`` (the other variants).
+    ``hand_over``, ``penalties``, ``written``, ``game_over`` (a game of :data:`TARGET_GAMES`:
+    a team reached the target) or ``result`` (the other variants).
     """
 
     kind: str
@@ -128,7 +134,7 @@ def apply_action(game: Any, action: int) -> list[Event]:
                                 if obs.weis_shown[s])
             # Where a game has a target the best Weis scores at once; elsewhere it only says
             # who holds it (a variant's score says what it brings).
-            scored = hasattr(game, "end_reason")
+            scored = variant.key in TARGET_GAMES
             ev("weis_best", obs.weis_seat, team=side, points=total, shown=shown_melds,
                reason="" if scored else "held")
     if after.is_over:
@@ -142,7 +148,7 @@ def apply_action(game: Any, action: int) -> list[Event]:
                points=after.row_value(), values=(mult,))
         ev("hand_over", hand_no=hand_no)
     if game.is_over:
-        if hasattr(game, "end_reason"):
+        if variant.key in TARGET_GAMES:
             ev("game_over", team=game.winner, reason=game.end_reason,
                points=game.scores[game.winner])
         else:

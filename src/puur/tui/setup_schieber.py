@@ -20,6 +20,7 @@ from puur.cards import DECK_STYLES, format_card
 from puur.contracts import CONTRACT_TOKENS
 from puur.i18n import t
 from puur.rules import PRESETS, RuleError, RuleSet, rules_from_dict
+from puur.tui.labels import preset_label
 from puur.tui.optionform import option_label
 from puur.tui.render import SUIT_COLOURS, SUIT_SYMBOLS, card_markup, seat_name, suit_name
 from puur.tui.settings import Settings, SettingsError
@@ -156,7 +157,8 @@ class SetupBase(Screen[None]):
 
     def _preset_options(self, current: str) -> list[tuple[str, str]]:
         custom = [(t("opt.custom", self.settings.lang), "custom")] if current == "custom" else []
-        return [(k, k) for k in self.game.presets] + custom
+        return [(preset_label(self.game.key, k, self.settings.lang), k)
+                for k in self.game.presets] + custom
 
     def _mult_options(self) -> list[tuple[str, str]]:
         lang = self.settings.lang

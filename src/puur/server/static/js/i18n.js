@@ -82,12 +82,25 @@ export function suitName(suit, deck) {
   return label(t(`suit.${deck}.${suit}`));
 }
 
-/** The label of a rule preset: "standard-2500" → "Standard 2500" (its own words translated). */
-export function presetName(preset) {
+/** The label of a rule preset of `variant` (a variant key): its own text
+ * (`preset.NAME.VARIANT`), else the text all variants share for that name (`preset.NAME`: the
+ * same meaning everywhere, "Standard"), else the text of its first word with the rest as
+ * written ("standard-2500" → "Standard 2500"). The terminal names presets the same way. */
+export function presetName(preset, variant) {
+  const own = `preset.${preset}.${variant}`;
+  if (variant && Object.hasOwn(TEXTS, own)) return t(own);
   if (Object.hasOwn(TEXTS, `preset.${preset}`)) return t(`preset.${preset}`);
   const [head, ...rest] = String(preset).split("-");
   const word = Object.hasOwn(TEXTS, `preset.${head}`) ? t(`preset.${head}`) : label(head);
   return [word, ...rest].join(" ");
+}
+
+/** What ended a game (a result's `reason`) in words that follow who won: the variant's own
+ * (`reason.REASON.VARIANT`, Bieter's Bauern reaching their target) or the shared one
+ * (`reason.REASON`, "reached the target"). */
+export function reasonText(reason, variant) {
+  const own = `reason.${reason}.${variant}`;
+  return variant && Object.hasOwn(TEXTS, own) ? t(own) : t(`reason.${reason}`);
 }
 
 /** Fill every element carrying data-i18n with its text (called on a language switch). */

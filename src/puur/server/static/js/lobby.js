@@ -112,7 +112,7 @@ export function mountLobby(view, ctx) {
               <label class="field"><span>${t("lobby.variant")}</span>
                 ${select("f-variant", meta ? meta.variants.map((x) => [x.key, variantName(x)]) : [], form.variant, onVariant)}</label>
               <label class="field"><span>${t("lobby.preset")}</span>
-                ${select("f-preset", v ? v.presets.map((p) => [p, presetName(p)]) : [], form.preset, onPreset)}</label>
+                ${select("f-preset", v ? v.presets.map((p) => [p, presetName(p, v.key)]) : [], form.preset, onPreset)}</label>
             </div>
             ${v ? html`<p class="variant-summary muted small" id="variant-summary">${variantSummary(v)}</p>` : ""}
             <div class="row wrap">${v ? v.options.filter((o) => main.includes(o.name)).map(control) : ""}</div>
@@ -195,7 +195,7 @@ export function mountLobby(view, ctx) {
         : s.kind === "bot" ? `${s.name} (${t("bot")})` : s.name || t(`seat.${s.seat}`)]);
       const free = tb.free_seats.length;
       return html`<li class="table-item" data-code=${tb.code}>
-        <div><strong class="code">${tb.code}</strong> <span class="muted">${tb.variant ? `${variantName(tb.variant)} · ` : ""}${presetName(tb.preset)}${
+        <div><strong class="code">${tb.code}</strong> <span class="muted">${tb.variant ? `${variantName(tb.variant)} · ` : ""}${presetName(tb.preset, tb.variant?.key)}${
           tb.rules?.target ? ` · ${tb.rules.target}` : ""}</span>
           ${free ? html`<span class="badge">${t("lobby.free", { n: free })}</span>` : ""}
           <div class="names">${names}</div></div>

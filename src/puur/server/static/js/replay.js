@@ -240,7 +240,7 @@ export function mountReplay(view, id, ctx) {
         <aside class="side">
           <section class="side-box">
             <h3>${t("replay")} #${data.game_id} <span class="muted small">${data.code}</span></h3>
-            <p class="winner">${winnerText(r, sides(), seatName, teamName, null)}</p>
+            <p class="winner">${winnerText(r, sides(), seatName, teamName, null, data.variant)}</p>
             ${data.jasstafel ? html`<div class="scoreline"><span class="team team-0">${names[0]}</span><strong>${r.scores[0]}</strong></div>
             <div class="scoreline"><span class="team team-1">${names[1]}</span><strong>${r.scores[1]}</strong></div>`
               : ranking(names, r.scores, r.places, scoreName)}

@@ -5,7 +5,7 @@
 // The sides come from the server (the state's `game.sides`, the table summary's `variant`):
 // the page never works out who plays with whom.
 
-import { t } from "./i18n.js";
+import { reasonText, t } from "./i18n.js";
 
 /** Where a seat sits, counted from the seat at the bottom, at a table of `n` seats (the seats
  * go round counter-clockwise, as in the terminal: two face each other, at five North-East and
@@ -35,9 +35,10 @@ export function sideSeats(game, variant) {
  * Who won a game (a state's `result`), as a sentence starts, with how where the variant says
  * (Schieber's reason): "We win", "They win" to a player of a team; "You win", "Vreni wins"
  * where each plays alone; "Anna & Beat win" to others; who share first place when no side won
- * alone. `mySide` is the reader's side (null: a spectator, a replay).
+ * alone. `mySide` is the reader's side (null: a spectator, a replay); `variant` (its key) words
+ * the reason where a variant says it its own way.
  */
-export function winnerText(r, sides, seatName, teamName, mySide) {
+export function winnerText(r, sides, seatName, teamName, mySide, variant) {
   let text;
   if (r.winner === null || r.winner === undefined) {
     const first = (r.places || []).map((p, i) => (p === 1 ? i : -1)).filter((i) => i >= 0);
@@ -50,7 +51,7 @@ export function winnerText(r, sides, seatName, teamName, mySide) {
   } else {
     text = t("gameover.won", { team: teamName(r.winner) });
   }
-  return r.reason ? t("pair", { a: text, b: t(`reason.${r.reason}`) }) : text;
+  return r.reason ? t("pair", { a: text, b: reasonText(r.reason, variant) }) : text;
 }
 
 /** The naming functions of the open table `st` (table-state.js). */
@@ -88,7 +89,8 @@ export function seating(st) {
   /** Who won the game (a `result`), as the page's reader is told. */
   function wonText(r) {
     const me = mySeat();
-    return winnerText(r, sides(), seatName, teamName, me === null ? null : sideOf(me));
+    return winnerText(r, sides(), seatName, teamName, me === null ? null : sideOf(me),
+      st.table?.variant?.key);
   }
 
   function trickBy(seat) {
