@@ -77,7 +77,8 @@ def test_two_seats_and_the_stock_on_a_desktop_and_a_phone(new_page: Callable[...
             found.check(page, f"{moment} on a {name}", PARTS)
             shot(page, artifacts, f"schmaus-{moment.replace(' ', '-')}-{name}")
         if moment == "after trick 1":
-            assert g["panel"]["stock_left"] == 16
+            # Both drew (the table may already be a trick further: the page holds no trick).
+            assert g["panel"]["stock_left"] <= 16 and g["panel"]["stock_left"] % 2 == 0
             break
         while game_state(page)["panel"]["stock_left"] == 18:  # until both drew
             page.wait_for_selector(ASKED)
